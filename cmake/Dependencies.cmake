@@ -1,0 +1,40 @@
+# Every dependency is a Debian package; when one is missing, say which.
+# scripts/install-deps.sh installs them all.
+find_package(PkgConfig QUIET)
+
+function(mtb_missing what package)
+  message(FATAL_ERROR "${what} not found: install the Debian package '${package}' "
+                      "(or run scripts/install-deps.sh as root)")
+endfunction()
+
+find_path(ZSTD_INCLUDE_DIR zstd.h)
+find_library(ZSTD_LIBRARY zstd)
+if(NOT ZSTD_INCLUDE_DIR OR NOT ZSTD_LIBRARY)
+  mtb_missing("zstd" "libzstd-dev")
+endif()
+add_library(mtb_zstd INTERFACE)
+target_include_directories(mtb_zstd INTERFACE ${ZSTD_INCLUDE_DIR})
+target_link_libraries(mtb_zstd INTERFACE ${ZSTD_LIBRARY})
+
+find_path(XXHASH_INCLUDE_DIR xxhash.h)
+find_library(XXHASH_LIBRARY xxhash)
+if(NOT XXHASH_INCLUDE_DIR OR NOT XXHASH_LIBRARY)
+  mtb_missing("xxHash" "libxxhash-dev")
+endif()
+add_library(mtb_xxhash INTERFACE)
+target_include_directories(mtb_xxhash INTERFACE ${XXHASH_INCLUDE_DIR})
+target_link_libraries(mtb_xxhash INTERFACE ${XXHASH_LIBRARY})
+
+find_package(OpenMP)
+if(NOT OpenMP_CXX_FOUND)
+  mtb_missing("OpenMP" "g++ (libgomp)")
+endif()
+
+find_package(Threads REQUIRED)
+
+if(MTB_BUILD_TESTS)
+  find_package(Catch2 2 QUIET)
+  if(NOT Catch2_FOUND)
+    mtb_missing("Catch2 v2" "catch2")
+  endif()
+endif()

@@ -1,0 +1,87 @@
+#include "engine/movegen.h"
+
+namespace mtb {
+namespace {
+
+// Appends the plies of placing or moving to `to` (own_after is the mover's
+// stone set after the stone arrives).
+inline Move* add_plies(const Board& b, Bitboard own_after, Bitboard rem, Point from, Point to, Move* out) {
+    if (rem && mill_at(b, own_after, to)) {
+        for (Bitboard x = rem; x;) *out++ = Move{from, to, pop_lsb(x)};
+    } else {
+        *out++ = Move{from, to, POINT_NONE};
+    }
+    return out;
+}
+
+}  // namespace
+
+Move* generate(const Rules& r, const Position& p, Move* out) {
+    const Board& b = *r.board;
+    const Bitboard own = p.us(), empty = b.all & ~p.occupied();
+    const Bitboard rem = removable(r, p.them());
+    if (may_place(p))
+        for (Bitboard t = empty; t;) {
+            Point to = pop_lsb(t);
+            out = add_plies(b, own | bit(to), rem, POINT_NONE, to, out);
+        }
+    if (may_move(r, p)) {
+        const bool fly = may_fly(r, p);
+        for (Bitboard f = own; f;) {
+            Point from = pop_lsb(f);
+            Bitboard rest = own ^ bit(from);
+            for (Bitboard t = fly ? empty : b.adjacent[from] & empty; t;) {
+                Point to = pop_lsb(t);
+                out = add_plies(b, rest | bit(to), rem, from, to, out);
+            }
+        }
+    }
+    return out;
+}
+
+int count_plies(const Rules& r, const Position& p) {
+    const Board& b = *r.board;
+    const Bitboard own = p.us(), empty = b.all & ~p.occupied();
+    const int rem = popcount(removable(r, p.them()));
+    // A mill-closing arrival counts once per removable stone (or once when
+    // nothing can be removed).
+    const int extra = rem > 1 ? rem - 1 : 0;
+    int n = 0;
+    if (may_place(p)) {
+        n += popcount(empty);
+        if (extra) n += extra * popcount(mill_closing_points(b, own, empty));
+    }
+    if (may_move(r, p)) {
+        const bool fly = may_fly(r, p);
+        for (Bitboard f = own; f;) {
+            Point from = pop_lsb(f);
+            Bitboard targets = fly ? empty : b.adjacent[from] & empty;
+            n += popcount(targets);
+            if (extra && targets) n += extra * popcount(mill_closing_points(b, own ^ bit(from), targets));
+        }
+    }
+    return n;
+}
+
+bool has_ply(const Rules& r, const Position& p) {
+    const Board& b = *r.board;
+    const Bitboard empty = b.all & ~p.occupied();
+    if (!empty) return false;
+    if (may_place(p)) return true;
+    if (!may_move(r, p)) return false;
+    if (may_fly(r, p)) return p.us() != 0;
+    for (Bitboard f = p.us(); f;)
+        if (b.adjacent[pop_lsb(f)] & empty) return true;
+    return false;
+}
+
+Outcome outcome(const Rules& r, const Position& p) {
+    if (p.total(p.side) < r.lose_below) return Outcome::LOSS;
+    if (r.full_board_draw && !p.hand[WHITE] && !p.hand[BLACK] && p.occupied() == r.board->all)
+        return Outcome::DRAW;
+    if (!has_ply(r, p)) return Outcome::LOSS;
+    if (r.has_capture_counter() && p.since_capture >= r.no_capture_draw_plies) return Outcome::DRAW;
+    return Outcome::ONGOING;
+}
+
+}  // namespace mtb

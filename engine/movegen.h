@@ -1,0 +1,111 @@
+// Forward generation of plies, applying them, and game-end detection.
+//
+// A ply is a placement or a move together with the removal it causes; each
+// distinct removal is a distinct ply.  Generators write into the caller's
+// array and return the end pointer, so the hot loops never allocate.
+//
+// Bound on plies (MAX_PLIES = 1024): with e empty points, o removable
+// stones and k own stones, plies <= (e + moves) * max(o, 1).  Flying needs
+// k <= 3 so moves <= 3e and plies <= 3e*o <= 331; Lasker placing and
+// moving: (e + 4k) * o <= 441 at most.  Far below 1024.
+#pragma once
+
+#include <iterator>
+
+#include "engine/position.h"
+
+namespace mtb {
+
+// The opponent stones a mill closed now may remove; 0 means the mill closes
+// without removal (no opponent stones on board, or the rule set protects
+// stones when all are in mills).
+inline Bitboard removable(const Rules& r, Bitboard them) {
+    if (!them) return 0;
+    Bitboard free = them & ~stones_in_mills(*r.board, them);
+    if (free) return free;
+    return r.removal == RemovalRule::PROTECTED_UNLESS_ALL_IN_MILLS ? them : 0;
+}
+
+// Points p in `targets` such that own | p completes a mill through p.
+inline Bitboard mill_closing_points(const Board& b, Bitboard own, Bitboard targets) {
+    Bitboard r = 0;
+    for (Bitboard m : b.mills) {
+        Bitboard missing = m & ~own;
+        if (popcount(missing) == 1) r |= missing;
+    }
+    return r & targets;
+}
+
+inline bool may_fly(const Rules& r, const Position& p) {
+    return r.can_fly(p.on_board(p.side), p.hand[p.side]);
+}
+
+inline bool may_place(const Position& p) { return p.hand[p.side] > 0; }
+inline bool may_move(const Rules& r, const Position& p) {
+    return p.hand[p.side] == 0 || r.move_while_in_hand;
+}
+
+// All plies of `p`, written to `out`; returns the end.  Generates for any
+// position, so callers decide first whether the game has ended.
+Move* generate(const Rules& r, const Position& p, Move* out);
+
+// The number of plies generate() would write, without writing them.
+int count_plies(const Rules& r, const Position& p);
+
+// Whether the side to move has at least one ply.
+bool has_ply(const Rules& r, const Position& p);
+
+// The position after ply m (which must be legal in p).
+inline Position after(const Rules& r, const Position& p, Move m) {
+    Position q = p;
+    Color us = p.side;
+    if (m.is_placement()) --q.hand[us];
+    else q.stones[us] ^= bit(m.from);
+    q.stones[us] |= bit(m.to);
+    if (m.is_removal()) {
+        q.stones[~us] ^= bit(m.remove);
+        q.since_capture = 0;
+    } else if (r.has_capture_counter()) {
+        ++q.since_capture;
+    }
+    q.side = ~us;
+    return q;
+}
+
+// make/unmake on one Position in place: the counter is the only state a
+// ply does not determine, so undo takes it back from the caller.
+inline std::uint8_t do_ply(const Rules& r, Position& p, Move m) {
+    std::uint8_t counter = p.since_capture;
+    p = after(r, p, m);
+    return counter;
+}
+inline void undo_ply(Position& p, Move m, std::uint8_t counter_before) {
+    Color us = ~p.side;
+    p.side = us;
+    if (m.is_removal()) p.stones[~us] |= bit(m.remove);
+    p.stones[us] ^= bit(m.to);
+    if (m.is_placement()) ++p.hand[us];
+    else p.stones[us] |= bit(m.from);
+    p.since_capture = counter_before;
+}
+
+// The end of the game, from the side to move's view.
+enum class Outcome : std::uint8_t { ONGOING, LOSS, DRAW };
+
+// Checked in this order: fewer than `lose_below` stones (loss); full board
+// when placing has ended, where the rule set says so (draw); no legal ply
+// (loss); the no-capture ply limit reached (draw).  So a ply that wins and
+// reaches the ply limit at once still wins.
+Outcome outcome(const Rules& r, const Position& p);
+
+// A fixed-capacity list of plies for range-for.
+struct MoveList {
+    Move moves[MAX_PLIES];
+    Move* last;
+    MoveList(const Rules& r, const Position& p) : last(generate(r, p, moves)) {}
+    const Move* begin() const { return moves; }
+    const Move* end() const { return last; }
+    int size() const { return int(last - moves); }
+};
+
+}  // namespace mtb

@@ -1,0 +1,43 @@
+// Perfect indexing of a sector with symmetry reduction.
+//
+// CONTRACT (gen/ and the table files depend on it; implemented in
+// probe/index.cpp): every position of a sector maps to one slot in
+// [0, slots()); every symmetric image of it maps to the same slot; a slot
+// maps back to the canonical representative of its class.  Slots that hold
+// no canonical position are reported by position_of() returning false, and
+// the solver, statistics and verifier must skip them.
+//
+// Thread safety: a const SectorIndex may be used from any number of threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/rules.h"
+#include "probe/sector.h"
+
+namespace mtb {
+
+class SectorIndex {
+public:
+    SectorIndex(const Rules& r, Sector s);
+    ~SectorIndex();
+    SectorIndex(SectorIndex&&) noexcept;
+    SectorIndex& operator=(SectorIndex&&) noexcept;
+
+    const Sector& sector() const;
+    std::uint64_t slots() const;
+    // Index tables held by this object, in bytes.
+    std::size_t memory_bytes() const;
+
+    // The slot of a position of this sector (popcounts must match).
+    std::uint64_t slot_of(NormalPosition n) const;
+    // The canonical position in `slot`; false when the slot holds none.
+    bool position_of(std::uint64_t slot, NormalPosition& out) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mtb

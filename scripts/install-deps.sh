@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mtb builds with, when any is missing.
+# Non-interactive and idempotent; does nothing (quickly) when all are present.
+set -euo pipefail
+packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds, runs every test
+# with ctest; then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer
+# and runs the tests again (those labelled "slow" are left to the first pass).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+jobs=$(nproc)
+
+echo "== release build and tests"
+bash scripts/build.sh build
+(cd build && ctest --output-on-failure -j "$jobs")
+
+echo "== ASan + UBSan build and tests"
+bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMTB_SANITIZE=ON
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+   ctest --output-on-failure -j "$jobs" -LE slow)

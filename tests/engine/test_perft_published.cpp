@@ -1,0 +1,23 @@
+// Perft against the published counts in ../shared/RULES.md.
+#include <catch2/catch.hpp>
+
+#include "engine/perft.h"
+
+using namespace mtb;
+
+TEST_CASE("nmm perft from the start matches the published counts", "[perft]") {
+    const Rules& r = *find_rules("nmm");
+    Position p = start_position(r);
+    CHECK(perft(r, p, 1) == 24);
+    CHECK(perft(r, p, 2) == 552);
+    CHECK(perft(r, p, 3) == 12144);
+    CHECK(perft(r, p, 4) == 255024);
+}
+
+TEST_CASE("lasker perft from the start matches the published counts", "[perft]") {
+    const Rules& r = *find_rules("lasker");
+    Position p = start_position(r);
+    CHECK(perft(r, p, 1) == 24);
+    CHECK(perft(r, p, 2) == 552);
+    CHECK(perft(r, p, 3) == 13552);
+}

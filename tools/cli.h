@@ -1,0 +1,45 @@
+// Shared helpers for `mtb` subcommands: the dispatch table's row type and a
+// small flag parser.  Handlers return exit codes (0 ok, 1 failure, 2 usage).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mtb::cli {
+
+enum Exit { OK = 0, FAILURE = 1, USAGE = 2 };
+
+struct Command {
+    std::string_view name;
+    std::string_view summary;
+    int (*run)(std::span<char*> args);  // args[0] is the command name
+};
+
+// Parses "--flag value", "--flag=value" and "--switch" arguments.
+// Flags not named in `with_value` or `switches` are an error; everything
+// that does not start with "--" is positional.
+class Args {
+public:
+    Args(std::span<char*> args, std::vector<std::string_view> with_value, std::vector<std::string_view> switches);
+
+    const std::optional<std::string>& error() const { return error_; }
+    bool has(std::string_view flag) const;
+    std::optional<std::string> value(std::string_view flag) const;
+    const std::vector<std::string>& positional() const { return positional_; }
+    // An integer flag within [lo, hi]; sets error() and returns nullopt when malformed.
+    std::optional<long long> integer(std::string_view flag, long long lo, long long hi);
+
+private:
+    std::vector<std::pair<std::string, std::string>> values_;
+    std::vector<std::string> switches_;
+    std::vector<std::string> positional_;
+    std::optional<std::string> error_;
+};
+
+// Prints "mtb <cmd>: <message>" to stderr and returns `code`.
+int fail(std::string_view cmd, std::string_view message, int code = FAILURE);
+
+}  // namespace mtb::cli

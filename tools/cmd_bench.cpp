@@ -1,0 +1,72 @@
+// mtb bench: speed figures on fixed inputs.  Each benchmark prints its
+// figures and a deterministic signature (a node count or checksum) that
+// must not change in a "no functional change" commit.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "engine/notation.h"
+#include "engine/perft.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+
+namespace mtb::cli {
+namespace {
+
+const char* kBenchHelp =
+    "usage: mtb bench perft [--quick]\n"
+    "\n"
+    "  perft   perft on fixed positions of several rule sets; prints leaves per\n"
+    "          second and the total leaf count (the signature).\n"
+    "  --quick smaller depths, for a smoke test\n";
+
+struct PerftCase {
+    const char* rules;
+    const char* position;  // nullptr: the start position
+    int depth, quick_depth;
+};
+
+constexpr PerftCase kPerftCases[] = {
+    {"nmm", nullptr, 7, 5},
+    {"lasker", nullptr, 6, 4},
+    {"nmm", "W..B.WW.B..BW.BW...B..W. w 0 0", 6, 4},
+    {"morabaraba", nullptr, 6, 4},
+    {"nmm", "WB.......W....B......... w 0 0", 6, 4},
+};
+
+int bench_perft(bool quick) {
+    using clock = std::chrono::steady_clock;
+    std::uint64_t total = 0;
+    double seconds = 0;
+    for (const PerftCase& c : kPerftCases) {
+        const Rules& r = *find_rules(c.rules);
+        Position p = start_position(r);
+        if (c.position && parse_position(r, c.position, p)) return fail("bench", "bad built-in position");
+        int d = quick ? c.quick_depth : c.depth;
+        auto t0 = clock::now();
+        std::uint64_t n = perft(r, p, d);
+        double s = std::chrono::duration<double>(clock::now() - t0).count();
+        total += n;
+        seconds += s;
+        std::printf("%-11s depth %d  %14llu leaves  %8.3f s  %7.1f M leaves/s  %s\n", c.rules, d,
+                    (unsigned long long)n, s, n / s / 1e6, c.position ? c.position : "start");
+    }
+    std::printf("total %llu leaves in %.3f s: %.1f M leaves/s\n", (unsigned long long)total, seconds,
+                total / seconds / 1e6);
+    std::printf("signature %llu\n", (unsigned long long)total);
+    return OK;
+}
+
+}  // namespace
+
+int cmd_bench(std::span<char*> args) {
+    Args a(args, {}, {"--help", "--quick"});
+    if (a.has("--help")) return std::fputs(kBenchHelp, stdout), OK;
+    if (a.error()) return fail("bench", *a.error(), USAGE);
+    if (a.positional().size() != 1) return fail("bench", "say which benchmark: mtb bench perft", USAGE);
+    const std::string& what = a.positional()[0];
+    if (what == "perft") return bench_perft(a.has("--quick"));
+    return fail("bench", "unknown benchmark '" + what + "' (see mtb bench --help)", USAGE);
+}
+
+}  // namespace mtb::cli

@@ -1,0 +1,22 @@
+#include "tools/common.h"
+
+namespace mtb::cli {
+
+int rules_from_args(const Args& a, std::string_view cmd, const Rules*& r) {
+    auto name = a.value("--rules");
+    if (!name) return fail(cmd, "--rules NAME is required; NAME is one of: " + rules_names(), USAGE);
+    r = find_rules(*name);
+    if (!r) return fail(cmd, "unknown rule set '" + *name + "'; choose one of: " + rules_names(), USAGE);
+    return OK;
+}
+
+int position_from_args(const Args& a, std::string_view cmd, const Rules& r, Position& p) {
+    p = start_position(r);
+    if (auto text = a.value("--position"))
+        if (auto e = parse_position(r, *text, p)) return fail(cmd, e->message);
+    if (auto moves = a.value("--moves"))
+        if (auto e = play_moves(r, p, *moves)) return fail(cmd, e->message);
+    return OK;
+}
+
+}  // namespace mtb::cli

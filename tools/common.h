@@ -1,0 +1,14 @@
+// Argument handling shared by several subcommands: --rules, --position, --moves.
+#pragma once
+
+#include "engine/notation.h"
+#include "tools/cli.h"
+
+namespace mtb::cli {
+
+// Sets r from --rules (required); returns 0 or an exit code after printing the error.
+int rules_from_args(const Args& a, std::string_view cmd, const Rules*& r);
+// Sets p from --position (default: the start) and then plays --moves.
+int position_from_args(const Args& a, std::string_view cmd, const Rules& r, Position& p);
+
+}  // namespace mtb::cli

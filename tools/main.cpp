@@ -1,0 +1,58 @@
+// `mtb`: the command line.  One table drives dispatch and help.
+#include <cstdio>
+#include <cstring>
+#include <string_view>
+
+#include "tools/cli.h"
+#include "tools/commands.h"
+
+namespace mtb::cli {
+namespace {
+
+constexpr Command kCommands[] = {
+    {"perft", "count ply sequences from a position (move generator check)", cmd_perft},
+    {"bench", "measure speed: bench perft", cmd_bench},
+};
+
+void usage(std::FILE* out) {
+    std::fprintf(out,
+                 "usage: mtb <command> [options]   (mtb <command> --help for its options)\n\n"
+                 "Morris tablebases: exact solutions of Morris games by retrograde analysis.\n\n"
+                 "commands:\n");
+    for (const Command& c : kCommands)
+        std::fprintf(out, "  %-10.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()),
+                     c.summary.data());
+}
+
+}  // namespace
+}  // namespace mtb::cli
+
+int main(int argc, char** argv) {
+    using namespace mtb::cli;
+    if (argc < 2) {
+        usage(stderr);
+        return USAGE;
+    }
+    std::string_view name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        usage(stdout);
+        return OK;
+    }
+    if (name == "--version") {
+        std::printf("mtb 0.1.0\n");
+        return OK;
+    }
+    for (const Command& c : kCommands) {
+        if (c.name != name) continue;
+        int rc = c.run(std::span<char*>(argv + 1, size_t(argc - 1)));
+        // As git does after each built-in: a failed write to stdout is an error.
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::fprintf(stderr, "mtb %s: write error on standard output\n", argv[1]);
+            return FAILURE;
+        }
+        return rc;
+    }
+    std::fprintf(stderr, "mtb: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return USAGE;
+}
