@@ -13,12 +13,6 @@
 namespace mtb::cli {
 namespace {
 
-const char* kBenchHelp =
-    "usage: mtb bench perft [--quick]\n"
-    "\n"
-    "  perft   perft on fixed positions of several rule sets; prints leaves per\n"
-    "          second and the total leaf count (the signature).\n"
-    "  --quick smaller depths, for a smoke test\n";
 
 struct PerftCase {
     const char* rules;
@@ -31,10 +25,13 @@ constexpr PerftCase kPerftCases[] = {
     {"lasker", nullptr, 6, 4},
     {"nmm", "W..B.WW.B..BW.BW...B..W. w 0 0", 6, 4},
     {"morabaraba", nullptr, 6, 4},
-    {"nmm", "WB.......W....B......... w 0 0", 6, 4},
+    {"nmm", ".WB......WB...........BW w 0 0", 6, 4},  // 3v3 flying: W a4 d7 g1, B g7 d1 b4
 };
 
-int bench_perft(bool quick) {
+}  // namespace
+
+int bench_perft(const Args& a) {
+    const bool quick = a.has("--quick");
     using clock = std::chrono::steady_clock;
     std::uint64_t total = 0;
     double seconds = 0;
@@ -57,15 +54,34 @@ int bench_perft(bool quick) {
     return OK;
 }
 
+namespace {
+
+// One row per benchmark; each lives in its own file (bench_<name> in commands.h).
+struct Bench {
+    std::string_view name, help;
+    int (*run)(const Args&);
+};
+constexpr Bench kBenches[] = {
+    {"perft", "perft on fixed positions of several rule sets: leaves per second; signature = total leaves", bench_perft},
+};
+
+void bench_help() {
+    std::printf("usage: mtb bench NAME [--quick] [--threads N]\n\nbenchmarks:\n");
+    for (const Bench& b : kBenches)
+        std::printf("  %-8.*s %.*s\n", int(b.name.size()), b.name.data(), int(b.help.size()), b.help.data());
+    std::printf("\n  --quick   smaller inputs, for a smoke test\n");
+}
+
 }  // namespace
 
 int cmd_bench(std::span<char*> args) {
-    Args a(args, {}, {"--help", "--quick"});
-    if (a.has("--help")) return std::fputs(kBenchHelp, stdout), OK;
+    Args a(args, {"--threads", "--tables"}, {"--help", "--quick"});
+    if (a.has("--help")) return bench_help(), OK;
     if (a.error()) return fail("bench", *a.error(), USAGE);
-    if (a.positional().size() != 1) return fail("bench", "say which benchmark: mtb bench perft", USAGE);
+    if (a.positional().size() != 1) return fail("bench", "say which benchmark (see mtb bench --help)", USAGE);
     const std::string& what = a.positional()[0];
-    if (what == "perft") return bench_perft(a.has("--quick"));
+    for (const Bench& b : kBenches)
+        if (b.name == what) return b.run(a);
     return fail("bench", "unknown benchmark '" + what + "' (see mtb bench --help)", USAGE);
 }
 

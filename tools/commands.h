@@ -10,4 +10,8 @@ namespace mtb::cli {
 int cmd_perft(std::span<char*> args);
 int cmd_bench(std::span<char*> args);
 
+class Args;
+// Benchmarks run by `mtb bench NAME` (table in cmd_bench.cpp).
+int bench_perft(const Args& a);
+
 }  // namespace mtb::cli
