@@ -98,9 +98,13 @@ enum class Outcome : std::uint8_t { ONGOING, LOSS, DRAW };
 // reaches the ply limit at once still wins.
 Outcome outcome(const Rules& r, const Position& p);
 
-// A fixed-capacity list of plies for range-for.
+// A fixed-capacity list of plies for range-for.  The buffer is a union
+// member so that it is not initialised: Move's default constructor would
+// otherwise write all MAX_PLIES entries (3 KB) on every construction.
 struct MoveList {
-    Move moves[MAX_PLIES];
+    union {
+        Move moves[MAX_PLIES];
+    };
     Move* last;
     MoveList(const Rules& r, const Position& p) : last(generate(r, p, moves)) {}
     const Move* begin() const { return moves; }

@@ -12,9 +12,12 @@
 //
 // A predecessor must itself be a position where the game goes on for o: o
 // has at least `lose_below` stones and, with a capture counter, the counter
-// had not reached the limit.  Predecessors are not otherwise validated
-// (hand consistency, reachability); callers that index positions filter
-// by sector.  No predecessor is produced twice.
+// had not reached the limit; and the side to move (s) had not already lost
+// in it and has no more stones than the rule set gives (board + hand).
+// Predecessors are not otherwise validated (hand consistency with White
+// placing first, reachability); callers that index positions filter by
+// sector.  No predecessor is produced twice.  tests/engine/test_unmove.cpp
+// checks all this against brute force for every rule set.
 #pragma once
 
 #include "engine/movegen.h"
@@ -31,7 +34,12 @@ void for_each_predecessor(const Rules& r, const Position& p, Visit&& visit) {
     const Bitboard empty = b.all & ~p.occupied();
 
     // Emits q with each way the counter could have stood before the ply.
+    // With an un-removal the side to move gets a stone back: it must not
+    // exceed the rule set's stones.  Without one, a side to move already
+    // below lose_below had lost before q, so q is no predecessor.
     auto emit = [&](Position q, bool captured) {
+        const int back = q.total(s);
+        if (back > r.stones || back < r.lose_below) return;
         if (!r.has_capture_counter()) {
             visit(q);
         } else if (captured) {

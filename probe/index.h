@@ -7,6 +7,12 @@
 // no canonical position are reported by position_of() returning false, and
 // the solver, statistics and verifier must skip them.
 //
+// The implementation is perfect: slots() equals distinct_positions() of the
+// sector (probe/sector_graph.h), so position_of() fails only for slot >=
+// slots().  The tables depend only on the stones on the board (us_board,
+// them_board), not on the hands; memory_bytes() is at most 10 MiB for nmm.
+// Layout (a file-format matter): see probe/index.cpp.
+//
 // Thread safety: a const SectorIndex may be used from any number of threads.
 #pragma once
 

@@ -12,6 +12,14 @@ namespace {
 constexpr Command kCommands[] = {
     {"perft", "count ply sequences from a position (move generator check)", cmd_perft},
     {"bench", "measure speed: bench perft", cmd_bench},
+    {"probe", "exact value of a position and of each of its plies, from the tables", cmd_probe},
+    {"stats", "per-table counts of wins, losses, draws, longest values and bits per position", cmd_stats},
+    {"verify", "check every checksum of every table in a folder", cmd_verify},
+    {"sectors", "list a rule set's sectors in solve order: slots, distinct positions, overhead", cmd_sectors},
+    {"gen", "solve a rule set by retrograde analysis into table files", cmd_gen},
+    {"player", "play a game under a referee protocol (lasker, compo) on stdin/stdout", cmd_player},
+    {"course", "the 18-point course programs: opening|game[-black] <in> <out> <depth>", cmd_course},
+    {"match", "play two engine configurations against each other: score with error bars", cmd_match},
 };
 
 void usage(std::FILE* out) {

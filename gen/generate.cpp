@@ -1,0 +1,134 @@
+#include "gen/generate.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+#include "probe/table_reader.h"
+#include "probe/table_writer.h"
+
+namespace mtb {
+namespace {
+
+std::string path_of(const Rules& r, Sector s, const std::string& dir) { return dir + "/" + table_file_name(r, s); }
+
+std::string unit_name(const SolveUnit& u) {
+    std::string n;
+    for (Sector s : u.sectors) {
+        if (!n.empty()) n += ',';
+        n += s.name();
+    }
+    return n;
+}
+
+std::string duration_text(double s) {
+    char buf[32];
+    if (s < 60) std::snprintf(buf, sizeof buf, "%.0fs", s);
+    else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
+    else std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, int(s) / 60 % 60);
+    return buf;
+}
+
+}  // namespace
+
+bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir) {
+    for (Sector s : unit.sectors) {
+        std::string path = path_of(r, s, dir);
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec)) return false;
+        if (!verify_table(path).empty()) return false;
+        std::string err;
+        auto f = TableFile::open(path, err);
+        if (!f || f->check_matches(r, s)) return false;
+    }
+    return true;
+}
+
+std::optional<std::string> generate_units(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
+                                          std::vector<UnitResult>& results) {
+    using clock = std::chrono::steady_clock;
+    std::error_code ec;
+    std::filesystem::create_directories(opt.dir, ec);
+    if (ec) return "cannot create " + opt.dir + ": " + ec.message();
+
+    // Slots still to solve, for the ETA.
+    std::vector<bool> done(units.size());
+    std::uint64_t todo_slots = 0, solved_slots = 0;
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        done[u] = unit_done(r, units[u], opt.dir);
+        if (!done[u])
+            for (Sector s : units[u].sectors) todo_slots += raw_positions(r, s);  // proportional to slots
+    }
+    const auto run_start = clock::now();
+    results.clear();
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        const SolveUnit& unit = units[u];
+        UnitResult res;
+        const auto t0 = clock::now();
+        if (done[u]) {
+            res.skipped = true;
+            for (Sector s : unit.sectors) {
+                std::vector<ValueCode> v;
+                if (auto err = load_table(path_of(r, s, opt.dir), r, s, v)) return err;
+                res.sectors.push_back(sector_stats(s, v));
+            }
+            if (opt.progress)
+                std::fprintf(opt.progress, "%s[%zu/%zu] %s: already solved\n", opt.progress_tty ? "\r\033[K" : "", u + 1,
+                             units.size(), unit_name(unit).c_str());
+            results.push_back(std::move(res));
+            continue;
+        }
+        // Children: the successor sectors outside the unit.
+        std::vector<Sector> child_sectors;
+        for (Sector s : unit.sectors)
+            for (Sector c : successor_sectors(r, s))
+                if (std::find(unit.sectors.begin(), unit.sectors.end(), c) == unit.sectors.end() &&
+                    std::find(child_sectors.begin(), child_sectors.end(), c) == child_sectors.end())
+                    child_sectors.push_back(c);
+        ChildValues children;
+        if (auto err = children.load(r, child_sectors, opt.dir)) return err;
+
+        std::uint64_t unit_raw = 0;
+        for (Sector s : unit.sectors) unit_raw += raw_positions(r, s);
+        SolveOptions so;
+        so.threads = opt.threads;
+        if (opt.progress && opt.progress_tty) {
+            so.progress = [&](const SolveProgress& p) {
+                const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
+                const double frac_unit = p.phase[0] == 'i' ? 0.5 * p.done / double(p.total) : 0.5;
+                const double slots_done = solved_slots + frac_unit * unit_raw;
+                const double eta = slots_done > 0 ? elapsed * (todo_slots - slots_done) / slots_done : 0;
+                std::fprintf(opt.progress, "\r\033[K[%zu/%zu] %s: %s %d, %.1f M positions done, %.1f M/s, ETA %s", u + 1,
+                             units.size(), unit_name(unit).c_str(), p.phase, p.layer, slots_done / 1e6,
+                             elapsed > 0 ? slots_done / elapsed / 1e6 : 0.0, duration_text(eta).c_str());
+                std::fflush(opt.progress);
+            };
+        }
+        std::vector<std::vector<ValueCode>> values;
+        if (auto err = solve_unit(r, unit.sectors, children, values, so)) return err;
+        res.peak_bytes = children.memory_bytes();
+        for (std::size_t k = 0; k < unit.sectors.size(); ++k) {
+            res.peak_bytes += values[k].size() * sizeof(ValueCode);
+            res.sectors.push_back(sector_stats(unit.sectors[k], values[k]));
+            if (auto err = write_table(path_of(r, unit.sectors[k], opt.dir), r, unit.sectors[k], values[k]))
+                return err;
+        }
+        res.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+        solved_slots += unit_raw;
+        if (opt.progress) {
+            std::uint64_t positions = 0;
+            for (const SectorStats& s : res.sectors) positions += s.positions;
+            const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
+            const double eta = elapsed * (todo_slots - solved_slots) / double(solved_slots);
+            std::fprintf(opt.progress, "%s[%zu/%zu] %s: %llu positions in %.2f s (%.1f M/s), ETA %s\n",
+                         opt.progress_tty ? "\r\033[K" : "", u + 1, units.size(), unit_name(unit).c_str(),
+                         (unsigned long long)positions, res.seconds,
+                         res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, duration_text(eta).c_str());
+            std::fflush(opt.progress);
+        }
+        results.push_back(std::move(res));
+    }
+    return std::nullopt;
+}
+
+}  // namespace mtb

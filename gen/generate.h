@@ -1,0 +1,41 @@
+// Solving a list of units into a folder of table files: the engine of
+// `mtb gen`.  Units are solved in the given order (children first); each
+// sector's table is written atomically (probe/table_writer.h), so a run
+// that is killed and restarted skips every unit whose tables are already
+// there and pass their checksums.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gen/solver.h"
+#include "probe/sector_graph.h"
+
+namespace mtb {
+
+struct GenOptions {
+    std::string dir;
+    int threads = 0;                  // 0: OpenMP's default
+    std::FILE* progress = nullptr;    // progress lines go here; null: none
+    bool progress_tty = false;        // redraw one line ("\r") instead of printing lines
+};
+
+struct UnitResult {
+    std::vector<SectorStats> sectors;
+    double seconds = 0;
+    bool skipped = false;             // already solved by an earlier run
+    std::uint64_t peak_bytes = 0;     // unit words + children values held while solving
+};
+
+// Solves `units` in order into opt.dir (created if needed).  results gets one
+// entry per unit.  Returns an error text on the first failure.
+std::optional<std::string> generate_units(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
+                                          std::vector<UnitResult>& results);
+
+// Whether every table of `unit` exists in `dir` and passes its checksums.
+bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir);
+
+}  // namespace mtb

@@ -1,0 +1,247 @@
+#include "gen/solver.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+
+#include "engine/unmove.h"
+#include "probe/sector_graph.h"
+
+namespace mtb {
+namespace {
+
+using Word = std::uint16_t;
+constexpr Word PENDING = 0x8000;
+constexpr Word COUNT_MASK = 0x7fff;
+constexpr std::uint64_t CHUNK = 1 << 12;
+
+// An in-unit slot as one number: sector number in the unit, then slot.
+constexpr int SLOT_BITS = 48;
+constexpr std::uint64_t pack(int k, std::uint64_t slot) { return std::uint64_t(k) << SLOT_BITS | slot; }
+constexpr int unpack_sector(std::uint64_t x) { return int(x >> SLOT_BITS); }
+constexpr std::uint64_t unpack_slot(std::uint64_t x) { return x & ((std::uint64_t(1) << SLOT_BITS) - 1); }
+
+constexpr bool is_win_code(Word c) { return c >= 2 && c < PENDING && (value_plies(c) & 1); }
+
+// What the plies of one position that leave the unit give it.
+struct Exits {
+    int win = INT_MAX;   // shortest win through an exit (plies)
+    int loss = -1;       // longest loss through exits, when all exits lose
+    bool draw = false;   // some exit draws
+};
+
+struct Unit {
+    const Rules& r;
+    const std::vector<Sector>& sectors;
+    const ChildValues& children;
+    std::vector<SectorIndex> index;
+    std::vector<Word*> words;
+    std::optional<std::string> error;  // first missing child, set under a critical section
+
+    int find(Sector s) const {
+        for (std::size_t k = 0; k < sectors.size(); ++k)
+            if (sectors[k] == s) return int(k);
+        return -1;
+    }
+
+    // Looks at every ply of p: exits into `e`, distinct in-unit child slots
+    // into `in` (sorted, deduplicated) when `in` is not null; returns their number.
+    int scan_plies(const Position& p, Exits& e, std::uint64_t* in) {
+        Move moves[MAX_PLIES];
+        Move* end = generate(r, p, moves);
+        int n_in = 0;
+        for (Move* m = moves; m != end; ++m) {
+            Position q = after(r, p, *m);
+            if (q.total(q.side) < r.lose_below) {
+                e.win = 1;  // the best there is
+                continue;
+            }
+            Sector s = sector_of(q);
+            int k = find(s);
+            if (k >= 0) {
+                if (in) in[n_in] = pack(k, index[k].slot_of(normalise(q)));
+                ++n_in;
+                continue;
+            }
+            ValueCode v = children.value(s, normalise(q));
+            if (v == VALUE_NONE) {
+#pragma omp critical(mtb_solver_error)
+                if (!error) error = "no solved table for successor sector " + s.name();
+                continue;
+            }
+            if (v == VALUE_DRAW) e.draw = true;
+            else if (value_wdl(v) == Wdl::LOSS) e.win = std::min(e.win, value_plies(v) + 1);
+            else e.loss = std::max(e.loss, value_plies(v) + 1);
+        }
+        if (in) {
+            std::sort(in, in + n_in);
+            n_in = int(std::unique(in, in + n_in) - in);
+        }
+        return n_in;
+    }
+
+    Position position(int k, std::uint64_t slot) const {
+        NormalPosition n;
+        index[k].position_of(slot, n);
+        return denormalise(sectors[k], n, WHITE);
+    }
+
+    // Distinct in-unit predecessor slots of the position in (k, slot).
+    int predecessors(int k, std::uint64_t slot, std::vector<std::uint64_t>& out) const {
+        out.clear();
+        for_each_predecessor(r, position(k, slot), [&](const Position& q) {
+            int j = find(sector_of(q));
+            if (j >= 0) out.push_back(pack(j, index[j].slot_of(normalise(q))));
+        });
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return int(out.size());
+    }
+};
+
+void atomic_max(std::atomic<int>& a, int v) {
+    int cur = a.load(std::memory_order_relaxed);
+    while (cur < v && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
+    }
+}
+
+}  // namespace
+
+SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values) {
+    SectorStats st;
+    st.sector = s;
+    st.slots = values.size();
+    for (ValueCode v : values) {
+        if (v == VALUE_NONE) continue;
+        ++st.positions;
+        if (v == VALUE_DRAW) ++st.draws;
+        else if (value_wdl(v) == Wdl::WIN) ++st.wins, st.longest_win = std::max(st.longest_win, value_plies(v));
+        else ++st.losses;
+    }
+    return st;
+}
+
+std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>& unit, const ChildValues& children,
+                                      std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt) {
+    if (unit.empty()) return std::nullopt;
+    const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
+    Unit u{r, unit, children, {}, {}, {}};
+    values.assign(unit.size(), {});
+    std::uint64_t total = 0;
+    for (std::size_t k = 0; k < unit.size(); ++k) {
+        u.index.emplace_back(r, unit[k]);
+        values[k].assign(u.index[k].slots(), VALUE_NONE);
+        u.words.push_back(values[k].data());
+        total += u.index[k].slots();
+    }
+    auto report = [&](const char* phase, int layer, std::uint64_t done) {
+        if (opt.progress) opt.progress(SolveProgress{phase, layer, done, total});
+    };
+
+    // Init: one look at every position's plies.
+    std::atomic<int> last_layer{0};
+    std::atomic<bool> repeats{false};
+    std::uint64_t done = 0;
+    for (std::size_t k = 0; k < unit.size(); ++k) {
+        const std::uint64_t slots = u.index[k].slots();
+        Word* w = u.words[k];
+#pragma omp parallel for schedule(dynamic, CHUNK) num_threads(threads)
+        for (std::uint64_t i = 0; i < slots; ++i) {
+            NormalPosition n;
+            if (!u.index[k].position_of(i, n)) continue;
+            Position p = denormalise(unit[k], n, WHITE);
+            Outcome o = outcome(r, p);
+            if (o != Outcome::ONGOING) {
+                w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
+                continue;
+            }
+            Exits e;
+            std::uint64_t in[MAX_PLIES];
+            int n_in = u.scan_plies(p, e, in);
+            if (n_in > 0 && !repeats.load(std::memory_order_relaxed)) repeats.store(true, std::memory_order_relaxed);
+            if (e.win != INT_MAX) {
+                w[i] = value_win(e.win);  // tentative until layer e.win
+                atomic_max(last_layer, e.win);
+            } else if (n_in > 0) {
+                w[i] = Word(PENDING | n_in);
+            } else if (e.draw) {
+                w[i] = VALUE_DRAW;
+            } else {
+                w[i] = value_loss(e.loss);
+                atomic_max(last_layer, e.loss);
+            }
+        }
+        done += slots;
+        report("init", 0, done);
+    }
+    if (u.error) return u.error;
+
+    // Layers: propagate the values of distance n to in-unit predecessors.
+    if (repeats.load()) {
+        for (int layer = 0; layer <= last_layer.load(); ++layer) {
+            const Word code = value_code_plies(layer);
+            const bool loss = (layer & 1) == 0;
+            done = 0;
+            for (std::size_t k = 0; k < unit.size(); ++k) {
+                const std::uint64_t slots = u.index[k].slots();
+                Word* w = u.words[k];
+#pragma omp parallel num_threads(threads)
+                {
+                    std::vector<std::uint64_t> preds;
+                    preds.reserve(256);
+#pragma omp for schedule(dynamic, CHUNK)
+                    for (std::uint64_t i = 0; i < slots; ++i) {
+                        if (std::atomic_ref<Word>(w[i]).load(std::memory_order_relaxed) != code) continue;
+                        u.predecessors(int(k), i, preds);
+                        for (std::uint64_t x : preds) {
+                            const int j = unpack_sector(x);
+                            const std::uint64_t s = unpack_slot(x);
+                            std::atomic_ref<Word> a(u.words[j][s]);
+                            Word cur = a.load(std::memory_order_relaxed);
+                            if (loss) {
+                                const Word win = value_win(layer + 1);
+                                while ((cur & PENDING) || (is_win_code(cur) && cur > win)) {
+                                    if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
+                                        atomic_max(last_layer, layer + 1);
+                                        break;
+                                    }
+                                }
+                                continue;
+                            }
+                            while ((cur & PENDING) && !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
+                            }
+                            if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) continue;
+                            // This thread took the last counter: every in-unit ply loses.
+                            Exits e;
+                            u.scan_plies(u.position(j, s), e, nullptr);
+                            if (e.draw) {
+                                a.store(VALUE_DRAW, std::memory_order_relaxed);
+                            } else {
+                                const int plies = std::max(layer, e.loss - 1) + 1;
+                                a.store(value_loss(plies), std::memory_order_relaxed);
+                                atomic_max(last_layer, plies);
+                            }
+                        }
+                    }
+                }
+                done += slots;
+            }
+            report("layer", layer, done);
+        }
+    }
+
+    // Unresolved positions are draws.
+    for (std::size_t k = 0; k < unit.size(); ++k) {
+        Word* w = u.words[k];
+        const std::uint64_t slots = u.index[k].slots();
+#pragma omp parallel for schedule(static) num_threads(threads)
+        for (std::uint64_t i = 0; i < slots; ++i)
+            if (w[i] & PENDING) w[i] = VALUE_DRAW;
+    }
+    report("final", 0, total);
+    return u.error;
+}
+
+}  // namespace mtb

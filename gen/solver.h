@@ -1,0 +1,69 @@
+// The retrograde solver: exact values of one solve unit (a set of sectors
+// that reach each other, e.g. a movement sector and its colour-swapped twin)
+// from the values of the solved sectors its plies leave to.
+//
+// Method.  One 16-bit word per slot of the unit (the memory bound: 2 bytes
+// per slot, plus the children's values held by ChildValues):
+//
+//   bit 15 set   : unresolved; bits 0-14 count the distinct in-unit child
+//                  slots not yet known to be wins for the opponent
+//   0            : the slot holds no position (VALUE_NONE)
+//   otherwise    : a ValueCode, final or (for WIN n found through a ply
+//                  leaving the unit) tentative until layer n
+//
+// Init: every position looks at its plies once; plies leaving the unit are
+// looked up in the children, plies staying in it are counted per distinct
+// child slot.  Then layer n = 0, 1, 2, ... scans for values with distance n
+// and propagates them backwards with un-moves: a LOSS n makes the in-unit
+// predecessors WIN n+1 (unless they already win sooner); a WIN n decrements
+// their counters, and a counter reaching 0 makes the predecessor a LOSS
+// (1 + its longest forced line, exits included) or, with a drawing exit, a
+// DRAW.  Positions still unresolved at the end are draws.  Layers go in
+// order of distance, so every distance is exact.
+//
+// Symmetry: counts and decrements are per distinct (predecessor slot, child
+// slot) pair: a class reaches another class from its canonical member iff
+// the canonical member of the other has an un-move into the first class.
+//
+// Parallel: each phase is an OpenMP loop over slots; concurrent updates to
+// one word use std::atomic_ref compare-exchange.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gen/child_values.h"
+#include "probe/value.h"
+
+namespace mtb {
+
+struct SectorStats {
+    Sector sector;
+    std::uint64_t slots = 0, positions = 0, wins = 0, losses = 0, draws = 0;
+    int longest_win = -1;  // plies; -1 when there is no win
+};
+
+// Counts the outcome of every position slot (VALUE_NONE slots skipped).
+SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values);
+
+struct SolveProgress {
+    const char* phase;  // "init", "layer", "final"
+    int layer;
+    std::uint64_t done, total;  // slots processed in this phase
+};
+
+struct SolveOptions {
+    int threads = 0;  // 0: OpenMP's default
+    std::function<void(const SolveProgress&)> progress;  // called from the calling thread
+};
+
+// Solves `unit` (every successor sector outside it must be in `children`).
+// values[k] receives the ValueCode of every slot of unit[k] (VALUE_NONE for
+// empty slots).  Returns an error text, e.g. when a child is missing.
+std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>& unit, const ChildValues& children,
+                                      std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt = {});
+
+}  // namespace mtb

@@ -1,0 +1,192 @@
+/*
+ * mtb probe library: exact values of Morris positions from mtb tables.
+ *
+ * A player opens a folder of tables for one rule set, probes positions
+ * from any number of threads, and closes it.  Every probe on a shared
+ * handle is thread-safe in every build; there is no global state.  Table
+ * files are untrusted input: damage is reported as an error, never as a
+ * wrong value.  The file format is specified in probe/FORMAT.md.
+ *
+ * Results are packed in a uint32_t: a value (read with MTB_GET_WDL() and
+ * MTB_GET_PLIES()) or an error code (test with mtb_is_error(), name with
+ * mtb_error_name()).  Error codes are pinned and never renumbered.
+ *
+ * Points are numbered in position-text order (../shared/RULES.md): for the
+ * 24-point boards a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2
+ * d2 f2 a1 d1 g1 = 0..23; bit i of a stone set is point i.
+ */
+#ifndef MTB_PROBE_H
+#define MTB_PROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) && !defined(MTB_API)
+#define MTB_API __attribute__((visibility("default")))
+#elif !defined(MTB_API)
+#define MTB_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Versions ---------------------------------------------------------- */
+
+#define MTB_VERSION_MAJOR 0
+#define MTB_VERSION_MINOR 1
+#define MTB_VERSION_PATCH 0
+#define MTB_VERSION_NUMBER (MTB_VERSION_MAJOR * 10000 + MTB_VERSION_MINOR * 100 + MTB_VERSION_PATCH)
+
+/*! mtb_version_number() :
+ *  @return : MTB_VERSION_NUMBER of the library actually linked; compare it
+ *            with the macro to catch a header/library mismatch.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API unsigned mtb_version_number(void);
+
+/* ---- Errors ------------------------------------------------------------ */
+
+/* Pinned values, with gaps for future codes.  Never compare a result with
+ * MTB_E_MAXCODE; use mtb_is_error(). */
+typedef enum {
+    MTB_E_NO_ERROR = 0,
+    MTB_E_GENERIC = 1,
+    MTB_E_NO_TABLE = 10,         /* no table for the position's sector */
+    MTB_E_INVALID_POSITION = 20, /* the position cannot arise under the rules */
+    MTB_E_CORRUPT = 30,          /* a table file is damaged (checksum, layout) */
+    MTB_E_IO = 40,               /* a file or folder could not be read */
+    MTB_E_RULES_MISMATCH = 50,   /* a table was made for other rules (fingerprint) */
+    MTB_E_UNKNOWN_RULES = 60,    /* no rule set of that name */
+    MTB_E_BAD_ARGUMENT = 70,     /* a NULL pointer or malformed argument */
+    MTB_E_CAPACITY = 80,         /* the caller's buffer is too small */
+    MTB_E_MEMORY = 90,           /* out of memory */
+    MTB_E_MAXCODE = 120
+} mtb_error_code;
+
+/*! mtb_is_error() :
+ *  @return : 1 if `result` (from any mtb_ function returning uint32_t) is an
+ *            error code, 0 if it is a value.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API unsigned mtb_is_error(uint32_t result);
+
+/*! mtb_get_error_code() :
+ *  @return : the mtb_error_code in `result`, or MTB_E_NO_ERROR for a value.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API mtb_error_code mtb_get_error_code(uint32_t result);
+
+/*! mtb_error_name() :
+ *  @return : a static, readable name of the error in `result` ("no table
+ *            for this sector"), or "no error" for a value.  Never NULL.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API const char* mtb_error_name(uint32_t result);
+
+/* Detail of a failure, filled by the calls that take one (pass NULL when
+ * the code is enough).  Owned by the caller, so threads never share it. */
+typedef struct {
+    uint32_t code;        /* MTB_E_NO_ERROR on success */
+    char message[256];    /* one line naming the file, block or field; "" on success */
+} mtb_status;
+
+/* ---- Values ------------------------------------------------------------ */
+
+/* A value, from the side to move's view: bits 0-1 win/draw/loss, bits 8-23
+ * plies to the end with optimal play (0 for a draw). */
+#define MTB_WDL_MASK 0x00000003u
+#define MTB_WDL_SHIFT 0
+#define MTB_PLIES_MASK 0x00FFFF00u
+#define MTB_PLIES_SHIFT 8
+#define MTB_LOSS 0u
+#define MTB_DRAW 1u
+#define MTB_WIN 2u
+#define MTB_GET_WDL(v) (((v) & MTB_WDL_MASK) >> MTB_WDL_SHIFT)
+#define MTB_GET_PLIES(v) (((v) & MTB_PLIES_MASK) >> MTB_PLIES_SHIFT)
+
+typedef enum { MTB_WHITE = 0, MTB_BLACK = 1 } mtb_color;
+
+typedef struct {
+    uint32_t white, black;        /* stones on the board; bit i = point i */
+    uint8_t white_hand, black_hand;
+    uint8_t side_to_move;         /* an mtb_color */
+    uint8_t plies_since_capture;  /* only for rule sets with a no-capture limit; else 0 */
+} mtb_pos;
+
+#define MTB_NO_POINT 255u
+#define MTB_MAX_MOVES 1024u  /* no position of any rule set has more plies */
+
+/* One ply and its value from the view of the side that plays it. */
+typedef struct {
+    uint8_t from;     /* MTB_NO_POINT for a placement */
+    uint8_t to;
+    uint8_t remove;   /* MTB_NO_POINT when nothing is removed */
+    uint8_t reserved;
+    uint32_t value;   /* packed value, or an error code when its table is missing */
+    char text[16];    /* move text: "d1", "d1-d2", "d1xe3", "d1-d2xe3" */
+} mtb_move;
+
+/* ---- Opening and closing ------------------------------------------------ */
+
+typedef struct mtb_tb mtb_tb;
+
+/*! mtb_open() :
+ *  Opens the tables of rule set `rules` ("nmm", "lasker", ...) in folder
+ *  `dir`: files named "<rules>_<sector>.mtb".  Reads each file's header;
+ *  the values are mapped lazily, on the first probe that needs them.
+ *  `cache_bytes` bounds the cache of decompressed blocks (0: 64 MiB).
+ *  @return : a handle, or NULL with `status` (if not NULL) saying why:
+ *            MTB_E_UNKNOWN_RULES, MTB_E_IO (folder unreadable),
+ *            MTB_E_RULES_MISMATCH (a table's fingerprint differs; the
+ *            message names the file and both fingerprints), MTB_E_MEMORY.
+ *  Note : an empty folder is not an error (every probe then needs no table
+ *         or answers MTB_E_NO_TABLE).  A table whose header is damaged is
+ *         reported by the probes that need it.
+ *  Thread safety : any thread; handles are independent.  Since v0.1. */
+MTB_API mtb_tb* mtb_open(const char* dir, const char* rules, size_t cache_bytes, mtb_status* status);
+
+/*! mtb_close() :
+ *  Frees the handle and unmaps its files.  mtb_close(NULL) does nothing.
+ *  Thread safety : no probe may be running on `tb`.  Since v0.1. */
+MTB_API void mtb_close(mtb_tb* tb);
+
+/*! mtb_table_count() :
+ *  @return : the number of tables found by mtb_open() (0 for NULL).
+ *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
+MTB_API size_t mtb_table_count(const mtb_tb* tb);
+
+/* ---- Probing ------------------------------------------------------------ */
+
+/*! mtb_probe() :
+ *  The exact value of `pos` from the side to move's view.
+ *  @return : packed value (read with MTB_GET_WDL(), MTB_GET_PLIES()), or an
+ *            error code: MTB_E_INVALID_POSITION, MTB_E_NO_TABLE,
+ *            MTB_E_CORRUPT, MTB_E_IO, MTB_E_BAD_ARGUMENT.
+ *  Note : a position whose game is over (the side to move has fewer than
+ *         3 stones or no legal ply) is answered without a table: LOSS in 0.
+ *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
+MTB_API uint32_t mtb_probe(const mtb_tb* tb, const mtb_pos* pos, mtb_status* status);
+
+/*! mtb_parse_position() :
+ *  Reads position text ("<cells> <side> <white hand> <black hand>
+ *  [<plies since capture>]") under the handle's rule set into `out`.
+ *  @return : 0 (MTB_E_NO_ERROR), or MTB_E_INVALID_POSITION as an error code.
+ *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
+MTB_API uint32_t mtb_parse_position(const mtb_tb* tb, const char* text, mtb_pos* out, mtb_status* status);
+
+/*! mtb_probe_root() :
+ *  Values every legal ply of `pos` from the view of the side that plays it
+ *  and writes them to `moves`, best first (faster wins, then draws, then
+ *  slower losses; plies whose table is missing last, with that error as
+ *  their value).  `*count` receives the number of plies.
+ *  @return : the value of `pos` (as mtb_probe()), taken from its own table
+ *            or, when that is missing, from its plies once all are known;
+ *            or an error code.  MTB_E_CAPACITY when `capacity` is below the
+ *            number of plies (`*count` then says how many are needed;
+ *            MTB_MAX_MOVES always suffices).
+ *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
+MTB_API uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, size_t capacity,
+                                size_t* count, mtb_status* status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MTB_PROBE_H */

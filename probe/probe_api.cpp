@@ -1,0 +1,219 @@
+// The C API (probe/include/mtb/probe.h) over TableSet.  No exception
+// crosses this boundary: each entry point catches and returns a code.
+#include "mtb/probe.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "engine/notation.h"
+#include "probe/table_set.h"
+
+struct mtb_tb {
+    std::unique_ptr<mtb::TableSet> set;
+};
+
+namespace {
+
+using namespace mtb;
+
+constexpr std::uint32_t error_result(mtb_error_code c) { return std::uint32_t(0) - std::uint32_t(c); }
+
+std::uint32_t pack(Wdl wdl, int plies) {
+    std::uint32_t w = wdl == Wdl::WIN ? MTB_WIN : wdl == Wdl::DRAW ? MTB_DRAW : MTB_LOSS;
+    return (w << MTB_WDL_SHIFT) | (std::uint32_t(plies) << MTB_PLIES_SHIFT);
+}
+std::uint32_t pack(ValueCode c) { return pack(value_wdl(c), value_plies(c)); }
+
+// Sets *status (if any) and returns the error result.
+std::uint32_t fail(mtb_status* status, mtb_error_code code, const std::string& message) {
+    if (status) {
+        status->code = code;
+        std::snprintf(status->message, sizeof status->message, "%s", message.c_str());
+    }
+    return error_result(code);
+}
+std::uint32_t succeed(mtb_status* status, std::uint32_t value) {
+    if (status) {
+        status->code = MTB_E_NO_ERROR;
+        status->message[0] = 0;
+    }
+    return value;
+}
+
+// Converts and validates a caller's position.
+std::uint32_t to_position(const Rules& r, const mtb_pos& in, Position& p, mtb_status* status) {
+    if (in.side_to_move > 1) return fail(status, MTB_E_INVALID_POSITION, "side_to_move must be MTB_WHITE or MTB_BLACK");
+    if ((in.white | in.black) & ~r.board->all)
+        return fail(status, MTB_E_INVALID_POSITION, "stones on points the board " + r.board->name + " does not have");
+    p.stones[WHITE] = in.white;
+    p.stones[BLACK] = in.black;
+    p.hand[WHITE] = in.white_hand;
+    p.hand[BLACK] = in.black_hand;
+    p.side = in.side_to_move == MTB_WHITE ? WHITE : BLACK;
+    p.since_capture = in.plies_since_capture;
+    if (auto e = validate(r, p)) return fail(status, MTB_E_INVALID_POSITION, *e);
+    return 0;
+}
+
+// The value of a valid position: the end of the game needs no table.
+std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status) {
+    switch (outcome(set.rules(), p)) {
+    case Outcome::LOSS: return succeed(status, pack(Wdl::LOSS, 0));
+    case Outcome::DRAW: return succeed(status, pack(Wdl::DRAW, 0));
+    case Outcome::ONGOING: break;
+    }
+    ValueCode v;
+    std::string message;
+    TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
+    if (st != TbStatus::OK) return fail(status, mtb_error_code(st), message);
+    return succeed(status, pack(v));
+}
+
+// The mover's view of the value after a ply: the opponent's value, one ply on.
+std::uint32_t mover_view(std::uint32_t child) {
+    if (mtb_is_error(child)) return child;
+    std::uint32_t wdl = MTB_GET_WDL(child);
+    if (wdl == MTB_DRAW) return child;
+    std::uint32_t plies = MTB_GET_PLIES(child) + 1;
+    return ((wdl == MTB_WIN ? MTB_LOSS : MTB_WIN) << MTB_WDL_SHIFT) | (plies << MTB_PLIES_SHIFT);
+}
+
+// Sort key: faster wins first, then draws, then slower losses, errors last.
+long rank(std::uint32_t v) {
+    if (mtb_is_error(v)) return -2000000;
+    long plies = long(MTB_GET_PLIES(v));
+    switch (MTB_GET_WDL(v)) {
+    case MTB_WIN: return 1000000 - plies;
+    case MTB_LOSS: return -1000000 + plies;
+    default: return 0;
+    }
+}
+
+template <class F>
+std::uint32_t guarded(mtb_status* status, F&& f) {
+    try {
+        return f();
+    } catch (const std::bad_alloc&) {
+        return fail(status, MTB_E_MEMORY, "out of memory");
+    } catch (const std::exception& e) {
+        return fail(status, MTB_E_GENERIC, e.what());
+    }
+}
+
+}  // namespace
+
+extern "C" {
+
+unsigned mtb_version_number(void) { return MTB_VERSION_NUMBER; }
+
+unsigned mtb_is_error(uint32_t result) { return result > error_result(MTB_E_MAXCODE); }
+
+mtb_error_code mtb_get_error_code(uint32_t result) {
+    return mtb_is_error(result) ? mtb_error_code(std::uint32_t(0) - result) : MTB_E_NO_ERROR;
+}
+
+const char* mtb_error_name(uint32_t result) {
+    switch (mtb_get_error_code(result)) {
+    case MTB_E_NO_ERROR: return "no error";
+    case MTB_E_GENERIC: return "unspecified error";
+    case MTB_E_NO_TABLE: return "no table for this sector";
+    case MTB_E_INVALID_POSITION: return "invalid position";
+    case MTB_E_CORRUPT: return "corrupt table";
+    case MTB_E_IO: return "I/O error";
+    case MTB_E_RULES_MISMATCH: return "table made for other rules";
+    case MTB_E_UNKNOWN_RULES: return "unknown rule set";
+    case MTB_E_BAD_ARGUMENT: return "bad argument";
+    case MTB_E_CAPACITY: return "buffer too small";
+    case MTB_E_MEMORY: return "out of memory";
+    case MTB_E_MAXCODE: break;
+    }
+    return "unknown error code";
+}
+
+mtb_tb* mtb_open(const char* dir, const char* rules, size_t cache_bytes, mtb_status* status) {
+    mtb_tb* result = nullptr;
+    guarded(status, [&]() -> std::uint32_t {
+        if (!dir || !rules) return fail(status, MTB_E_BAD_ARGUMENT, "mtb_open: dir and rules must not be NULL");
+        const Rules* r = find_rules(rules);
+        if (!r)
+            return fail(status, MTB_E_UNKNOWN_RULES,
+                        std::string("unknown rule set '") + rules + "'; known: " + rules_names());
+        TbStatus st;
+        std::string message;
+        auto set = TableSet::open(dir, *r, cache_bytes, st, message);
+        if (!set) return fail(status, mtb_error_code(st), message);
+        result = new mtb_tb{std::move(set)};
+        return succeed(status, 0);
+    });
+    return result;
+}
+
+void mtb_close(mtb_tb* tb) { delete tb; }
+
+size_t mtb_table_count(const mtb_tb* tb) { return tb ? tb->set->table_count() : 0; }
+
+uint32_t mtb_probe(const mtb_tb* tb, const mtb_pos* pos, mtb_status* status) {
+    return guarded(status, [&]() -> std::uint32_t {
+        if (!tb || !pos) return fail(status, MTB_E_BAD_ARGUMENT, "mtb_probe: tb and pos must not be NULL");
+        Position p;
+        if (std::uint32_t e = to_position(tb->set->rules(), *pos, p, status)) return e;
+        return value_of(*tb->set, p, status);
+    });
+}
+
+uint32_t mtb_parse_position(const mtb_tb* tb, const char* text, mtb_pos* out, mtb_status* status) {
+    return guarded(status, [&]() -> std::uint32_t {
+        if (!tb || !text || !out) return fail(status, MTB_E_BAD_ARGUMENT, "mtb_parse_position: NULL argument");
+        Position p;
+        if (auto e = parse_position(tb->set->rules(), text, p)) return fail(status, MTB_E_INVALID_POSITION, e->message);
+        *out = mtb_pos{p.stones[WHITE], p.stones[BLACK], p.hand[WHITE], p.hand[BLACK],
+                       std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK), p.since_capture};
+        return succeed(status, 0);
+    });
+}
+
+uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, size_t capacity, size_t* count,
+                        mtb_status* status) {
+    return guarded(status, [&]() -> std::uint32_t {
+        if (!tb || !pos || !count || (!moves && capacity))
+            return fail(status, MTB_E_BAD_ARGUMENT, "mtb_probe_root: NULL argument");
+        *count = 0;
+        const Rules& r = tb->set->rules();
+        Position p;
+        if (std::uint32_t e = to_position(r, *pos, p, status)) return e;
+        if (outcome(r, p) != Outcome::ONGOING) return value_of(*tb->set, p, status);
+        MoveList list(r, p);
+        *count = std::size_t(list.size());
+        if (capacity < *count)
+            return fail(status, MTB_E_CAPACITY,
+                        "mtb_probe_root: " + std::to_string(*count) + " plies, capacity " + std::to_string(capacity));
+        std::size_t n = 0;
+        std::string first_error;
+        for (Move m : list) {
+            mtb_move& out = moves[n++];
+            out = mtb_move{};
+            out.from = std::uint8_t(m.is_placement() ? MTB_NO_POINT : unsigned(m.from));
+            out.to = m.to;
+            out.remove = std::uint8_t(m.is_removal() ? unsigned(m.remove) : MTB_NO_POINT);
+            std::snprintf(out.text, sizeof out.text, "%s", move_to_text(*r.board, m).c_str());
+            mtb_status child_status;
+            out.value = mover_view(value_of(*tb->set, after(r, p, m), &child_status));
+            if (mtb_is_error(out.value) && first_error.empty())
+                first_error = std::string(out.text) + ": " + child_status.message;
+        }
+        std::stable_sort(moves, moves + n, [](const mtb_move& a, const mtb_move& b) { return rank(a.value) > rank(b.value); });
+        std::uint32_t own = value_of(*tb->set, p, status);
+        if (!mtb_is_error(own)) return own;
+        // Without the position's own table, its value is that of its best ply
+        // once every ply is known.
+        if (first_error.empty() && n > 0) return succeed(status, moves[0].value);
+        if (!first_error.empty() && mtb_get_error_code(own) == MTB_E_NO_TABLE)
+            return fail(status, mtb_get_error_code(moves[n - 1].value), first_error);
+        return own;
+    });
+}
+
+}  // extern "C"

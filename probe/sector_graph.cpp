@@ -1,0 +1,153 @@
+#include "probe/sector_graph.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <stdexcept>
+
+#include "probe/combinatorics.h"
+
+namespace mtb {
+
+bool valid_sector(const Rules& r, Sector s) {
+    const int a = s.us_board, b = s.them_board, h = s.us_hand, g = s.them_hand;
+    if (a + h > r.stones || b + g > r.stones) return false;
+    if (a + b > r.board->size) return false;
+    if (a + h < r.lose_below || b + g < r.lose_below) return false;
+    // Placements alternate with White first: White to move has as many in
+    // hand as Black, Black to move one more (see validate() in position.cpp).
+    if (!r.move_while_in_hand && h != g && h != g + 1) return false;
+    return true;
+}
+
+std::vector<Sector> successor_sectors(const Rules& r, Sector s) {
+    const int a = s.us_board, b = s.them_board, h = s.us_hand, g = s.them_hand;
+    const int n = r.board->size;
+    std::vector<Sector> out;
+    auto add = [&](int new_us, int new_them, int new_us_hand, int new_them_hand) {
+        Sector t{std::uint8_t(new_us), std::uint8_t(new_them), std::uint8_t(new_us_hand),
+                 std::uint8_t(new_them_hand)};
+        if (valid_sector(r, t)) out.push_back(t);
+    };
+    // After our ply the opponent moves: its view is (them, us, g, our hand).
+    // A removal needs a mill, so at least 3 of our stones on the board after
+    // the ply, and an opponent stone on the board to remove.
+    if (h > 0 && a + b < n) {
+        add(b, a + 1, g, h - 1);
+        if (a + 1 >= 3 && b >= 1) add(b - 1, a + 1, g, h - 1);
+    }
+    if ((h == 0 || r.move_while_in_hand) && a >= 1 && a + b < n) {
+        add(b, a, g, h);
+        if (a >= 3 && b >= 1) add(b - 1, a, g, h);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+namespace {
+
+// Tarjan's algorithm.  It emits each strongly connected component after
+// every component reachable from it, which is exactly the solve order.
+struct Tarjan {
+    const Rules& r;
+    std::map<Sector, int> index, low;
+    std::vector<Sector> stack;
+    std::map<Sector, bool> on_stack;
+    std::vector<SolveUnit> units;
+    int counter = 0;
+
+    void visit(Sector v) {
+        index[v] = low[v] = counter++;
+        stack.push_back(v);
+        on_stack[v] = true;
+        for (Sector w : successor_sectors(r, v)) {
+            if (!index.count(w)) {
+                visit(w);
+                low[v] = std::min(low[v], low[w]);
+            } else if (on_stack[w]) {
+                low[v] = std::min(low[v], index[w]);
+            }
+        }
+        if (low[v] != index[v]) return;
+        SolveUnit u;
+        for (;;) {
+            Sector w = stack.back();
+            stack.pop_back();
+            on_stack[w] = false;
+            u.sectors.push_back(w);
+            if (w == v) break;
+        }
+        std::sort(u.sectors.begin(), u.sectors.end());
+        units.push_back(std::move(u));
+    }
+};
+
+}  // namespace
+
+std::vector<SolveUnit> solve_units(const Rules& r) {
+    // Recursion depth is bounded by the number of sectors (a few thousand).
+    Tarjan t{r, {}, {}, {}, {}, {}, 0};
+    Sector start{0, 0, std::uint8_t(r.stones), std::uint8_t(r.stones)};
+    t.visit(start);
+    return std::move(t.units);
+}
+
+std::vector<SolveUnit> movement_units(const Rules& r, int max_stones) {
+    std::vector<SolveUnit> out;
+    for (SolveUnit& u : solve_units(r)) {
+        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(), [&](const Sector& s) {
+            return s.movement_only() && s.us_board <= max_stones && s.them_board <= max_stones;
+        });
+        if (keep) out.push_back(std::move(u));
+    }
+    return out;
+}
+
+std::uint64_t raw_positions(const Rules& r, Sector s) {
+    const int n = r.board->size;
+    return binomial(n, s.us_board) * binomial(n - s.us_board, s.them_board);
+}
+
+std::uint64_t distinct_positions(const Rules& r, Sector s) {
+    const Board& bd = *r.board;
+    const int a = s.us_board, b = s.them_board;
+    if (a + b > bd.size) return 0;
+    // Burnside: the number of classes is the average over the group of the
+    // number of positions each symmetry fixes.  A fixed position colours
+    // every cycle of the permutation wholly empty, ours or theirs, so count
+    // colourings with `a` of our points and `b` of theirs by a small DP
+    // over the cycles.
+    std::uint64_t sum = 0;
+    for (const Permutation& perm : bd.symmetries) {
+        std::vector<int> cycles;
+        Bitboard seen = 0;
+        for (int p = 0; p < bd.size; ++p) {
+            if (seen & bit(p)) continue;
+            int len = 0;
+            for (int q = p; !(seen & bit(q)); q = perm[q]) {
+                seen |= bit(q);
+                ++len;
+            }
+            cycles.push_back(len);
+        }
+        // ways[x][y]: colourings of the cycles so far with x ours, y theirs.
+        std::vector<std::vector<std::uint64_t>> ways(a + 1, std::vector<std::uint64_t>(b + 1, 0));
+        ways[0][0] = 1;
+        for (int len : cycles) {
+            auto next = ways;
+            for (int x = 0; x <= a; ++x)
+                for (int y = 0; y <= b; ++y) {
+                    if (!ways[x][y]) continue;
+                    if (x + len <= a) next[x + len][y] += ways[x][y];
+                    if (y + len <= b) next[x][y + len] += ways[x][y];
+                }
+            ways = std::move(next);
+        }
+        sum += ways[a][b];
+    }
+    if (sum % bd.symmetries.size() != 0) throw std::logic_error("Burnside count not divisible by group order");
+    return sum / bd.symmetries.size();
+}
+
+}  // namespace mtb

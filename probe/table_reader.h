@@ -1,0 +1,99 @@
+// Reading table files (format: probe/FORMAT.md).
+//
+// TableFile maps one file read-only and checks its header and block index
+// when opened; each block's checksum is checked every time the block is
+// decompressed, so a damaged file gives an error, never a wrong value.
+// The solver uses read_all() to fetch the values of solved child sectors;
+// the probe library (probe_api.cpp) goes through TableSet, which opens a
+// folder lazily and caches decompressed blocks.
+//
+// Thread safety: every const member of TableFile may be called from any
+// number of threads at once.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/rules.h"
+#include "probe/table_format.h"
+
+namespace mtb {
+
+class TableFile {
+public:
+    // Maps `path` and checks header, dictionary and block index.  On failure
+    // returns null and sets `error` (which names the file).
+    static std::unique_ptr<TableFile> open(const std::string& path, std::string& error);
+    ~TableFile();
+    TableFile(const TableFile&) = delete;
+    TableFile& operator=(const TableFile&) = delete;
+
+    const std::string& path() const { return path_; }
+    const TableHeader& header() const { return header_; }
+    const std::vector<DictEntry>& dictionary() const { return dict_; }
+    const std::vector<BlockEntry>& blocks() const { return blocks_; }
+    std::uint64_t slots() const { return header_.slot_count; }
+    // The value code a symbol stands for.
+    ValueCode code_of(std::uint16_t symbol) const { return codes_[symbol]; }
+
+    // Whether the table was made for rule set r and sector s; the error names
+    // the mismatch (rules name, fingerprint or sector).
+    std::optional<std::string> check_matches(const Rules& r, Sector s) const;
+
+    // Checks block b's checksum and decompresses its symbols into `raw`
+    // (slots_in_block(b) bytes, or twice that for 2-byte symbols: all low
+    // bytes, then all high bytes).  The error names file and block.
+    std::optional<std::string> read_block_symbols(std::uint32_t b, std::vector<std::uint8_t>& raw) const;
+    // Block b as value codes (out.size() becomes slots_in_block(b)).
+    std::optional<std::string> read_block(std::uint32_t b, std::vector<ValueCode>& out) const;
+    // Every slot's value code; "don't care" slots hold whatever the writer
+    // filled in, so skip slots the index reports as empty.
+    std::optional<std::string> read_all(std::vector<ValueCode>& out) const;
+    // One slot, decompressing its block (slow: for a few look-ups only).
+    std::optional<std::string> value_at(std::uint64_t slot, ValueCode& out) const;
+
+    // Checks the whole-file checksum in the trailer.
+    std::optional<std::string> check_file_checksum() const;
+
+    // The raw mapped bytes (for verification tools and tests).
+    std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
+
+private:
+    TableFile() = default;
+    std::string path_;
+    const std::uint8_t* data_ = nullptr;
+    std::size_t size_ = 0;
+    TableHeader header_;
+    std::vector<DictEntry> dict_;
+    std::vector<BlockEntry> blocks_;
+    std::vector<ValueCode> codes_;  // symbol -> code
+};
+
+// Reads a table and checks it belongs to (r, s); convenience for the solver.
+std::optional<std::string> load_table(const std::string& path, const Rules& r, Sector s, std::vector<ValueCode>& out);
+
+// One problem found by verify_table(): which file, which block (-1: not a
+// block), what.
+struct VerifyProblem {
+    std::string file;
+    std::int64_t block = -1;
+    std::string message;
+};
+
+// Checks every checksum of one file: header, dictionary and block index,
+// every block (and that it decompresses to the right size), the trailer and
+// the whole file.  Returns the problems found (empty: the file is sound).
+std::vector<VerifyProblem> verify_table(const std::string& path);
+
+// Hook for the solver's value-consistency check (gen/verify): called with
+// each sound table and all its values; returns problems to report.
+using ValueCheck = std::function<std::vector<VerifyProblem>(const TableFile&, const std::vector<ValueCode>&)>;
+// verify_table() and then, when the file is sound, `check` on its values.
+std::vector<VerifyProblem> verify_values(const std::string& path, const ValueCheck& check);
+
+}  // namespace mtb

@@ -1,0 +1,201 @@
+#include "probe/table_set.h"
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <new>
+
+namespace mtb {
+namespace {
+
+bool read_number(std::string_view& s, std::uint8_t& out) {
+    unsigned v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p == s.data() || v > 255) return false;
+    out = std::uint8_t(v);
+    s.remove_prefix(std::size_t(p - s.data()));
+    return true;
+}
+
+bool eat(std::string_view& s, char c) {
+    if (s.empty() || s[0] != c) return false;
+    s.remove_prefix(1);
+    return true;
+}
+
+}  // namespace
+
+bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out) {
+    std::string_view s = name;
+    const std::string_view suffix = ".mtb";
+    if (s.size() <= rules.size() + 1 + suffix.size() || s.substr(0, rules.size()) != rules) return false;
+    s.remove_prefix(rules.size());
+    if (!eat(s, '_') || s.substr(s.size() - suffix.size()) != suffix) return false;
+    s.remove_suffix(suffix.size());
+    Sector t;
+    if (!read_number(s, t.us_board) || !eat(s, 'v') || !read_number(s, t.them_board)) return false;
+    if (!s.empty() && !(eat(s, '+') && read_number(s, t.us_hand) && eat(s, '+') && read_number(s, t.them_hand)))
+        return false;
+    if (!s.empty() || t.name() + ".mtb" != name.substr(rules.size() + 1)) return false;  // canonical spelling only
+    out = t;
+    return true;
+}
+
+TableSet::TableSet(const Rules& r, std::size_t cache_bytes)
+    : rules_(r), cache_(std::make_unique<BlockCache>(cache_bytes ? cache_bytes : kDefaultCacheBytes)) {}
+
+std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r, std::size_t cache_bytes,
+                                         TbStatus& status, std::string& message) {
+    namespace fs = std::filesystem;
+    std::unique_ptr<TableSet> set(new TableSet(r, cache_bytes));
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) {
+        status = TbStatus::IO;
+        message = dir + ": cannot read folder: " + ec.message();
+        return nullptr;
+    }
+    std::vector<std::pair<Sector, std::string>> found;
+    for (; it != fs::directory_iterator(); it.increment(ec)) {
+        Sector s;
+        if (parse_table_file_name(it->path().filename().string(), r.name, s)) found.emplace_back(s, it->path().string());
+    }
+    if (ec) {
+        status = TbStatus::IO;
+        message = dir + ": cannot read folder: " + ec.message();
+        return nullptr;
+    }
+    std::sort(found.begin(), found.end());  // a stable table numbering
+    for (auto& [s, path] : found) {
+        auto e = std::make_unique<Entry>();
+        e->sector = s;
+        e->path = path;
+        e->id = std::uint32_t(set->entries_.size());
+        // The header decides whether the table belongs to these rules.  A
+        // damaged header is not fatal here; the probes needing it say so.
+        std::uint8_t bytes[kHeaderSize];
+        std::ifstream f(path, std::ios::binary);
+        TableHeader h;
+        if (f.read(reinterpret_cast<char*>(bytes), kHeaderSize) && !decode_header(bytes, h)) {
+            if (h.rules_name != r.name || h.rules_fingerprint != r.fingerprint()) {
+                char buf[200];
+                std::snprintf(buf, sizeof buf,
+                              ": made for rule set '%s' with fingerprint %016llx; '%s' here has fingerprint %016llx",
+                              h.rules_name.c_str(), (unsigned long long)h.rules_fingerprint, r.name.c_str(),
+                              (unsigned long long)r.fingerprint());
+                status = TbStatus::MISMATCH;
+                message = path + buf;
+                return nullptr;
+            }
+        }
+        set->by_sector_.emplace(s.key(), e.get());
+        set->entries_.push_back(std::move(e));
+    }
+    status = TbStatus::OK;
+    return set;
+}
+
+std::vector<Sector> TableSet::sectors() const {
+    std::vector<Sector> v;
+    for (const auto& e : entries_) v.push_back(e->sector);
+    return v;
+}
+
+void TableSet::load(const Entry& e) const {
+    std::string error;
+    e.file = TableFile::open(e.path, error);
+    if (!e.file) {
+        e.status = error.find("cannot open") != std::string::npos || error.find("cannot map") != std::string::npos
+                       ? TbStatus::IO
+                       : TbStatus::CORRUPT;
+        e.error = error;
+        return;
+    }
+    if (auto m = e.file->check_matches(rules_, e.sector)) {
+        e.status = TbStatus::MISMATCH;
+        e.error = *m;
+    } else if (e.file->header().content != TableContent::VALUES) {
+        e.status = TbStatus::CORRUPT;
+        e.error = e.path + ": holds win/draw/loss only, not values";
+    } else {
+        try {
+            e.index = std::make_unique<SectorIndex>(rules_, e.sector);
+        } catch (const std::bad_alloc&) {
+            e.status = TbStatus::MEMORY;
+            e.error = e.path + ": out of memory building the index";
+        } catch (const std::exception& x) {
+            e.status = TbStatus::CORRUPT;
+            e.error = e.path + ": " + x.what();
+        }
+        if (!e.index) {
+            e.file.reset();
+            return;
+        }
+        if (e.index->slots() != e.file->slots()) {
+            e.status = TbStatus::CORRUPT;
+            e.error = e.path + ": " + std::to_string(e.file->slots()) + " slots, but the index has " +
+                      std::to_string(e.index->slots());
+        }
+    }
+    if (e.status != TbStatus::OK) {
+        e.file.reset();
+        e.index.reset();
+    }
+}
+
+const TableSet::Entry* TableSet::ready(Sector s, std::string* message, TbStatus& status) const {
+    auto it = by_sector_.find(s.key());
+    if (it == by_sector_.end()) {
+        status = TbStatus::NO_TABLE;
+        if (message) *message = "no table for sector " + s.name() + " (file " + rules_.name + "_" + s.name() + ".mtb)";
+        return nullptr;
+    }
+    const Entry& e = *it->second;
+    std::call_once(e.once, [&] { load(e); });
+    status = e.status;
+    if (status != TbStatus::OK) {
+        if (message) *message = e.error;
+        return nullptr;
+    }
+    return &e;
+}
+
+TbStatus TableSet::lookup(const Entry& e, std::uint64_t slot, ValueCode& out, std::string* message) const {
+    const TableHeader& h = e.file->header();
+    std::uint32_t b = std::uint32_t(slot / h.block_slots);
+    std::uint32_t i = std::uint32_t(slot % h.block_slots);
+    std::uint64_t key = std::uint64_t(e.id) << 32 | b;
+    std::uint16_t symbol;
+    if (!cache_->lookup(key, i, symbol)) {
+        std::vector<std::uint8_t> raw;
+        if (auto err = e.file->read_block_symbols(b, raw)) {
+            if (message) *message = *err;
+            return TbStatus::CORRUPT;
+        }
+        std::uint32_t n = h.slots_in_block(b);
+        symbol = h.symbol_width == 1 ? raw[i] : std::uint16_t(raw[i] | raw[n + i] << 8);
+        cache_->insert(key, std::move(raw), h.symbol_width);
+    }
+    out = e.file->code_of(symbol);
+    return TbStatus::OK;
+}
+
+TbStatus TableSet::value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const {
+    TbStatus st;
+    const Entry* e = ready(s, message, st);
+    if (!e) return st;
+    return lookup(*e, e->index->slot_of(n), out, message);
+}
+
+TbStatus TableSet::slot_value(Sector s, std::uint64_t slot, ValueCode& out, std::string* message) const {
+    TbStatus st;
+    const Entry* e = ready(s, message, st);
+    if (!e) return st;
+    if (slot >= e->file->slots()) {
+        if (message) *message = e->path + ": slot " + std::to_string(slot) + " out of range";
+        return TbStatus::NO_TABLE;
+    }
+    return lookup(*e, slot, out, message);
+}
+
+}  // namespace mtb

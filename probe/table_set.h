@@ -1,0 +1,77 @@
+// The tables of one rule set in one folder, as the probe library uses them:
+// headers read when the folder is opened, each file mapped and its index
+// built on first use (std::call_once), decompressed blocks shared through
+// one bounded BlockCache.
+//
+// Thread safety: every const member may be called from any number of
+// threads at once; the object must outlive them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/rules.h"
+#include "probe/block_cache.h"
+#include "probe/index.h"
+#include "probe/table_reader.h"
+
+namespace mtb {
+
+// Outcomes of a look-up; the numbers are the C API's error codes.
+enum class TbStatus : std::uint8_t { OK = 0, NO_TABLE = 10, CORRUPT = 30, IO = 40, MISMATCH = 50, MEMORY = 90 };
+
+constexpr std::size_t kDefaultCacheBytes = std::size_t(64) << 20;
+
+class TableSet {
+public:
+    // Lists "<rules>_<sector>.mtb" in `dir` and reads their headers.  Fails
+    // (null, with status and message) when the folder cannot be read or a
+    // table was made for other rules (different fingerprint).
+    static std::unique_ptr<TableSet> open(const std::string& dir, const Rules& r, std::size_t cache_bytes,
+                                          TbStatus& status, std::string& message);
+
+    const Rules& rules() const { return rules_; }
+    std::size_t table_count() const { return entries_.size(); }
+    std::vector<Sector> sectors() const;
+    bool has_table(Sector s) const { return by_sector_.count(s.key()) != 0; }
+
+    // The value code of a position of sector s (normalised to the side to
+    // move).  On failure the message names the file (and block).
+    TbStatus value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const;
+    // The value code in one slot.
+    TbStatus slot_value(Sector s, std::uint64_t slot, ValueCode& out, std::string* message) const;
+
+    BlockCache& cache() const { return *cache_; }
+
+private:
+    struct Entry {
+        Sector sector;
+        std::string path;
+        std::uint32_t id = 0;
+        mutable std::once_flag once;
+        // Set inside call_once, read-only after it.
+        mutable TbStatus status = TbStatus::OK;
+        mutable std::string error;
+        mutable std::unique_ptr<TableFile> file;
+        mutable std::unique_ptr<SectorIndex> index;
+    };
+    TableSet(const Rules& r, std::size_t cache_bytes);
+    const Entry* ready(Sector s, std::string* message, TbStatus& status) const;
+    void load(const Entry& e) const;
+    TbStatus lookup(const Entry& e, std::uint64_t slot, ValueCode& out, std::string* message) const;
+
+    const Rules& rules_;
+    std::vector<std::unique_ptr<Entry>> entries_;
+    std::unordered_map<std::uint32_t, const Entry*> by_sector_;  // Sector::key()
+    std::unique_ptr<BlockCache> cache_;
+};
+
+// Parses a table file name "<rules>_<a>v<b>[+<c>+<d>].mtb" for rule set
+// `rules`; false for any other name.
+bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out);
+
+}  // namespace mtb

@@ -1,0 +1,175 @@
+#include "probe/table_writer.h"
+
+#include <zstd.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+#include <cstdio>
+#include <memory>
+
+#include "probe/table_format.h"
+
+namespace mtb {
+namespace {
+
+ValueCode wdl_code(ValueCode c) {
+    if (c == VALUE_NONE || c == VALUE_DRAW) return c;
+    return value_wdl(c) == Wdl::WIN ? value_win(1) : value_loss(0);
+}
+
+struct FileCloser {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+// Builds the dictionary (codes by frequency, most frequent first) and the
+// map code -> symbol.
+std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only,
+                                       std::vector<std::uint16_t>& symbol_of) {
+    std::vector<std::uint64_t> count(65536, 0);
+    for (ValueCode v : values) ++count[wdl_only ? wdl_code(v) : v];
+    std::vector<DictEntry> dict;
+    for (std::uint32_t c = 1; c < 65536; ++c)
+        if (count[c]) dict.push_back({ValueCode(c), count[c]});
+    // An all-empty sector still needs one symbol to fill its slots with.
+    if (dict.empty()) dict.push_back({VALUE_DRAW, 0});
+    std::stable_sort(dict.begin(), dict.end(), [](const DictEntry& a, const DictEntry& b) { return a.count > b.count; });
+    symbol_of.assign(65536, 0);
+    for (std::size_t i = 0; i < dict.size(); ++i) symbol_of[dict[i].code] = std::uint16_t(i);
+    return dict;
+}
+
+}  // namespace
+
+std::string table_file_name(const Rules& r, Sector s, bool wdl_only) {
+    return r.name + "_" + s.name() + (wdl_only ? ".wdl.mtb" : ".mtb");
+}
+
+std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,
+                                       std::span<const ValueCode> values, const TableWriteOptions& opt) {
+    if (opt.block_slots == 0 || opt.block_slots > kMaxBlockSlots) return std::string("block size out of range");
+    if (opt.level < 1 || opt.level > ZSTD_maxCLevel()) return std::string("zstd level out of range");
+    if (r.name.size() > kRulesNameMax) return std::string("rules name too long for the table header");
+
+    std::vector<std::uint16_t> symbol_of;
+    std::vector<DictEntry> dict = make_dictionary(values, opt.wdl_only, symbol_of);
+    if (dict.size() > 65535) return std::string("too many distinct values");
+
+    TableHeader h;
+    h.rules_name = r.name;
+    h.rules_fingerprint = r.fingerprint();
+    h.sector = s;
+    h.slot_count = values.size();
+    h.content = opt.wdl_only ? TableContent::WDL : TableContent::VALUES;
+    h.symbol_width = dict.size() <= 256 ? 1 : 2;
+    h.dict_size = std::uint16_t(dict.size());
+    h.block_slots = opt.block_slots;
+    h.block_count = std::uint32_t((values.size() + opt.block_slots - 1) / opt.block_slots);
+    h.level = std::uint32_t(opt.level);
+    h.data_offset = h.meta_end();
+
+    // Compress every block, in parallel (each worker takes the next block);
+    // a slot holding no position repeats the symbol before it, which
+    // lengthens runs.  The symbol before a block's first empty slots is
+    // that of the block's first position, so blocks stay independent.
+    std::vector<std::vector<std::uint8_t>> compressed(h.block_count);
+    std::atomic<std::uint32_t> next{0};
+    std::atomic<bool> failed{false};
+    std::string error;
+    std::mutex error_mutex;
+    auto worker = [&] {
+        std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+        if (!cctx) {
+            failed = true;
+            std::lock_guard lock(error_mutex);
+            error = "out of memory (zstd context)";
+            return;
+        }
+        ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, opt.level);
+        ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 0);
+        ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_contentSizeFlag, 1);
+        std::vector<std::uint8_t> raw;
+        for (std::uint32_t b; !failed && (b = next++) < h.block_count;) {
+            std::uint32_t n = h.slots_in_block(b);
+            const ValueCode* v = values.data() + std::uint64_t(b) * h.block_slots;
+            std::uint16_t prev = 0;
+            for (std::uint32_t i = 0; i < n; ++i) {
+                ValueCode c = opt.wdl_only ? wdl_code(v[i]) : v[i];
+                if (c != VALUE_NONE) {
+                    prev = symbol_of[c];
+                    break;
+                }
+            }
+            raw.resize(std::size_t(n) * h.symbol_width);
+            for (std::uint32_t i = 0; i < n; ++i) {
+                ValueCode c = opt.wdl_only ? wdl_code(v[i]) : v[i];
+                if (c != VALUE_NONE) prev = symbol_of[c];
+                raw[i] = std::uint8_t(prev);
+                if (h.symbol_width == 2) raw[n + i] = std::uint8_t(prev >> 8);  // two planes: low, then high bytes
+            }
+            std::vector<std::uint8_t>& out = compressed[b];
+            out.resize(ZSTD_compressBound(raw.size()));
+            std::size_t size = ZSTD_compress2(cctx.get(), out.data(), out.size(), raw.data(), raw.size());
+            if (ZSTD_isError(size)) {
+                failed = true;
+                std::lock_guard lock(error_mutex);
+                error = std::string("zstd: ") + ZSTD_getErrorName(size);
+                return;
+            }
+            out.resize(size);
+            out.shrink_to_fit();
+        }
+    };
+    unsigned threads = opt.threads > 0 ? unsigned(opt.threads) : std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min<unsigned>(threads, std::max<std::uint32_t>(1, h.block_count));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& th : pool) th.join();
+    if (failed) return error;
+
+    std::vector<BlockEntry> index(h.block_count);
+    std::uint64_t offset = h.data_offset;
+    for (std::uint32_t b = 0; b < h.block_count; ++b) {
+        index[b] = {offset, checksum64(compressed[b]), std::uint32_t(compressed[b].size())};
+        offset += compressed[b].size();
+    }
+    h.file_size = offset + kTrailerSize;
+
+    std::vector<std::uint8_t> meta;
+    encode_meta(dict, index, meta);
+    h.meta_checksum = checksum64(meta);
+    std::vector<std::uint8_t> header = encode_header(h);
+
+    const std::string tmp = path + ".tmp";
+    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(tmp.c_str(), "wb"));
+    if (!f) return "cannot create " + tmp;
+    XXH3_state_t* state = XXH3_createState();
+    XXH3_64bits_reset(state);
+    bool ok = true;
+    auto emit = [&](const std::vector<std::uint8_t>& bytes) {
+        XXH3_64bits_update(state, bytes.data(), bytes.size());
+        ok = ok && std::fwrite(bytes.data(), 1, bytes.size(), f.get()) == bytes.size();
+    };
+    emit(header);
+    emit(meta);
+    for (const auto& c : compressed) emit(c);
+    std::vector<std::uint8_t> trailer = encode_trailer(XXH3_64bits_digest(state));
+    XXH3_freeState(state);
+    ok = ok && std::fwrite(trailer.data(), 1, trailer.size(), f.get()) == trailer.size();
+    ok = ok && std::fflush(f.get()) == 0;
+    ok = (std::fclose(f.release()) == 0) && ok;
+    if (!ok) {
+        std::remove(tmp.c_str());
+        return "write error on " + tmp;
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        return "cannot rename " + tmp + " to " + path;
+    }
+    return std::nullopt;
+}
+
+}  // namespace mtb

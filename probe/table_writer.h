@@ -1,0 +1,44 @@
+// Writing one sector's table file (format: probe/FORMAT.md).
+//
+// The solver hands over the value of every slot of a sector; the writer maps
+// the distinct value codes to small symbols (most frequent first), fills the
+// slots that hold no position with the symbol of the slot before them (runs
+// compress best), cuts the symbol array into blocks, compresses each block
+// with zstd and writes header, dictionary, block index, blocks and trailer,
+// each checksummed with XXH3.  The file appears atomically: it is written to
+// "<path>.tmp" and renamed.
+//
+// Thread safety: write_table() may run in several threads at once for
+// different paths.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "engine/rules.h"
+#include "probe/sector.h"
+#include "probe/value.h"
+
+namespace mtb {
+
+struct TableWriteOptions {
+    int level = 19;                          // zstd level, 1..22
+    std::uint32_t block_slots = 1u << 16;    // slots per block (> 0)
+    bool wdl_only = false;                   // keep only win/draw/loss (distances dropped)
+    int threads = 0;                         // threads compressing blocks; 0: all cores
+};
+
+// Writes one sector's table atomically (temp file + rename).  values[slot]
+// is a ValueCode (probe/value.h); VALUE_NONE slots are "don't care".
+// values.size() must be SectorIndex(r, s).slots().
+// Returns an error text, or nullopt on success.
+std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,
+                                       std::span<const ValueCode> values, const TableWriteOptions& opt = {});
+
+// The file name of a sector's table: "nmm_5v4.mtb", "nmm_5v4+2+3.mtb";
+// with wdl_only, "nmm_5v4.wdl.mtb".
+std::string table_file_name(const Rules& r, Sector s, bool wdl_only = false);
+
+}  // namespace mtb

@@ -1,0 +1,36 @@
+// perft() against the naive perft of naive.h (issue 2, item 8), depths 1-4
+// on every case of perft_cases.h; depth 5 is in slow/ (label "slow").
+#include <catch2/catch.hpp>
+
+#include "engine/notation.h"
+#include "engine/perft.h"
+#include "naive.h"
+#include "perft_cases.h"
+
+using namespace mtb;
+
+TEST_CASE("perft agrees with the naive perft to depth 4, every rule set", "[perft][naive]") {
+    for (const testing::PerftCase& c : testing::kPerftCases) {
+        const Rules& r = *find_rules(c.rules);
+        Position p = start_position(r);
+        if (c.position) REQUIRE(!parse_position(r, c.position, p));
+        for (int depth = 1; depth <= 4; ++depth) {
+            INFO(c.rules << " " << (c.position ? c.position : "start") << " depth " << depth);
+            std::uint64_t fast = perft(r, p, depth);
+            CHECK(fast == naive::perft(r, p, depth));
+            if (depth == 1) CHECK(fast == std::uint64_t(count_plies(r, p)) * (outcome(r, p) == Outcome::ONGOING));
+        }
+    }
+}
+
+TEST_CASE("perft of depth 0 is 1; an ended game has no children", "[perft]") {
+    const Rules& r = *find_rules("nmm");
+    Position p;
+    REQUIRE(!parse_position(r, "WW.......BBB............ w 0 0", p));
+    CHECK(perft(r, p, 0) == 1);
+    CHECK(perft(r, p, 1) == 0);
+    CHECK(perft(r, p, 3) == 0);
+    const Rules& l20 = *find_rules("lasker-20");
+    REQUIRE(!parse_position(l20, "W..B.WW.B..BW.BW...B..W. w 2 2 20", p));
+    CHECK(perft(l20, p, 2) == 0);
+}

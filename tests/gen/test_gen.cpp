@@ -1,0 +1,69 @@
+// Fast checks of the solver: small sector sets against the simple solver,
+// a published value, and thread-count independence.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "cross_check.h"
+#include "engine/notation.h"
+#include "probe/index.h"
+#include "probe/table_reader.h"
+#include "probe/table_writer.h"
+
+using namespace mtb;
+using namespace mtb::test;
+
+namespace {
+
+std::vector<RawSector> movement_sectors(int lo, int hi) {
+    std::vector<RawSector> out;
+    for (int a = lo; a <= hi; ++a)
+        for (int b = lo; b <= hi; ++b) out.push_back({a, b, 0, 0});
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("six movement sectors 3..4 agree with the simple solver", "[gen]") {
+    const Rules& r = *find_rules("six");
+    auto units = movement_units(r, 4);
+    REQUIRE(units.size() == 3);  // 3v3, {3v4, 4v3}, 4v4
+    std::string dir = scratch_dir("six4");
+    gen_units(r, units, dir, 2);
+    SimpleSolver simple(r, movement_sectors(3, 4));
+    simple.solve();
+    CHECK(compare_with_simple(r, units, dir, simple) > 10000);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("nmm 3v3: the published position is a win in 13", "[gen]") {
+    const Rules& r = *find_rules("nmm");
+    auto units = movement_units(r, 3);
+    REQUIRE(units.size() == 1);
+    std::string dir = scratch_dir("nmm3");
+    gen_units(r, units, dir, 2);
+    Position p;
+    REQUIRE(!parse_position(r, ".WB......WB...........BW w 0 0", p));
+    Sector s = sector_of(p);
+    std::vector<ValueCode> values;
+    REQUIRE(!load_table(dir + "/" + table_file_name(r, s), r, s, values));
+    CHECK(value_text(values[SectorIndex(r, s).slot_of(normalise(p))]) == "win in 13");
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("one thread and two threads write the same values", "[gen]") {
+    const Rules& r = *find_rules("six");
+    auto units = movement_units(r, 4);
+    std::string d1 = scratch_dir("t1"), d2 = scratch_dir("t2");
+    gen_units(r, units, d1, 1);
+    gen_units(r, units, d2, 2);
+    for (const SolveUnit& u : units)
+        for (Sector s : u.sectors) {
+            std::vector<ValueCode> a, b;
+            REQUIRE(!load_table(d1 + "/" + table_file_name(r, s), r, s, a));
+            REQUIRE(!load_table(d2 + "/" + table_file_name(r, s), r, s, b));
+            CHECK(a == b);
+        }
+    std::filesystem::remove_all(d1);
+    std::filesystem::remove_all(d2);
+}

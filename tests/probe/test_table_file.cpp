@@ -1,0 +1,216 @@
+// Table files: values survive write -> read; damage is always detected.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
+#include <random>
+
+#include "probe/table_reader.h"
+#include "probe/table_writer.h"
+#include "tests/probe/tmp_dir.h"
+
+using namespace mtb;
+
+namespace {
+
+const Rules& nmm() { return *find_rules("nmm"); }
+
+// Random codes: a share of NONE slots, `distinct` different real values.
+std::vector<ValueCode> random_values(std::size_t n, int distinct, double none_share, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::uniform_int_distribution<int> pick(0, distinct - 1);
+    std::vector<ValueCode> v(n);
+    for (auto& c : v) c = u(rng) < none_share ? VALUE_NONE : ValueCode(1 + pick(rng));
+    return v;
+}
+
+std::vector<std::uint8_t> slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(f), {}};
+}
+void spit(const std::string& path, const std::vector<std::uint8_t>& b) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+}
+
+// Every slot that holds a position reads back as written.
+void check_same(const std::vector<ValueCode>& written, const std::vector<ValueCode>& read) {
+    REQUIRE(read.size() == written.size());
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < written.size(); ++i)
+        if (written[i] != VALUE_NONE && written[i] != read[i]) ++bad;
+    REQUIRE(bad == 0);
+}
+
+}  // namespace
+
+TEST_CASE("values survive write and read for several block sizes and widths", "[table]") {
+    test::TmpDir dir;
+    const Sector s{5, 4, 0, 0};
+    struct Case {
+        std::size_t slots;
+        int distinct;
+        double none_share;
+        std::uint32_t block_slots;
+    };
+    const Case cases[] = {
+        {10000, 3, 0.3, 1},   {10000, 40, 0.0, 7},      {100000, 200, 0.5, 1000}, {100000, 256, 0.1, 65536},
+        {70000, 700, 0.2, 4096}, {1, 1, 0.0, 65536},    {0, 1, 0.0, 64},          {5000, 5, 1.0, 100},
+        {300000, 2, 0.05, 1u << 20},
+    };
+    std::uint32_t seed = 1;
+    for (const Case& c : cases) {
+        INFO("slots " << c.slots << " distinct " << c.distinct << " block " << c.block_slots);
+        auto values = random_values(c.slots, c.distinct, c.none_share, seed++);
+        std::string path = dir.file(table_file_name(nmm(), s));
+        TableWriteOptions opt;
+        opt.block_slots = c.block_slots;
+        opt.level = 3;
+        REQUIRE_FALSE(write_table(path, nmm(), s, values, opt));
+        std::string error;
+        auto t = TableFile::open(path, error);
+        REQUIRE(t);
+        CHECK(t->header().symbol_width == (c.distinct > 256 ? 2 : 1));
+        CHECK(t->slots() == c.slots);
+        std::vector<ValueCode> back;
+        REQUIRE_FALSE(t->read_all(back));
+        check_same(values, back);
+        // The dictionary's counts are the number of positions per value.
+        std::uint64_t positions = 0;
+        for (const DictEntry& d : t->dictionary()) {
+            std::uint64_t n = std::count(values.begin(), values.end(), d.code);
+            CHECK(d.count == n);
+            positions += d.count;
+        }
+        CHECK(positions == c.slots - std::size_t(std::count(values.begin(), values.end(), VALUE_NONE)));
+        // Single-slot access agrees too.
+        for (std::size_t i = 0; i < c.slots; i += 997) {
+            ValueCode v;
+            REQUIRE_FALSE(t->value_at(i, v));
+            if (values[i] != VALUE_NONE) CHECK(v == values[i]);
+        }
+        CHECK(verify_table(path).empty());
+    }
+}
+
+TEST_CASE("the WDL-only file keeps win, draw and loss", "[table]") {
+    test::TmpDir dir;
+    const Sector s{3, 3, 0, 0};
+    auto values = random_values(20000, 60, 0.2, 7);
+    std::string path = dir.file(table_file_name(nmm(), s, true));
+    TableWriteOptions opt;
+    opt.wdl_only = true;
+    REQUIRE_FALSE(write_table(path, nmm(), s, values, opt));
+    std::vector<ValueCode> back;
+    REQUIRE_FALSE(load_table(path, nmm(), s, back));
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (values[i] != VALUE_NONE) REQUIRE(value_wdl(back[i]) == value_wdl(values[i]));
+}
+
+TEST_CASE("a table of another rule set or sector is refused with a message", "[table]") {
+    test::TmpDir dir;
+    const Sector s{4, 4, 0, 0};
+    auto values = random_values(1000, 10, 0.1, 3);
+    std::string path = dir.file("x.mtb");
+    REQUIRE_FALSE(write_table(path, *find_rules("lasker"), s, values));
+    std::vector<ValueCode> back;
+    auto e = load_table(path, nmm(), s, back);
+    REQUIRE(e);
+    CHECK(e->find("lasker") != std::string::npos);
+    e = load_table(path, *find_rules("lasker"), Sector{4, 3, 0, 0}, back);
+    REQUIRE(e);
+    CHECK(e->find("4v4") != std::string::npos);
+    CHECK_FALSE(load_table(path, *find_rules("lasker"), s, back));
+
+    // Same name, different rules: the fingerprint decides.
+    Rules changed = nmm();
+    changed.fly_at = 0;
+    REQUIRE_FALSE(write_table(path, changed, s, values));
+    e = load_table(path, nmm(), s, back);
+    REQUIRE(e);
+    CHECK(e->find("fingerprint") != std::string::npos);
+}
+
+TEST_CASE("every flipped byte is found by verify and never gives a wrong value", "[table]") {
+    test::TmpDir dir;
+    const Sector s{3, 3, 0, 0};
+    auto values = random_values(6000, 30, 0.2, 11);
+    std::string path = dir.file("t.mtb");
+    TableWriteOptions opt;
+    opt.block_slots = 1500;
+    opt.level = 1;
+    REQUIRE_FALSE(write_table(path, nmm(), s, values, opt));
+    const auto good = slurp(path);
+    std::string damaged = dir.file("d.mtb");
+    std::string error;
+    auto t0 = TableFile::open(path, error);
+    REQUIRE(t0);
+    for (std::size_t at = 0; at < good.size(); ++at) {
+        {
+            std::uint8_t mask = at % 2 ? 0x80 : 0x01;
+            auto bytes = good;
+            bytes[at] ^= mask;
+            spit(damaged, bytes);
+            INFO("byte " << at << " of " << good.size());
+            auto problems = verify_table(damaged);
+            REQUIRE_FALSE(problems.empty());
+            for (const auto& p : problems) CHECK(p.file == damaged);
+            // A damaged block is named by number.
+            for (std::uint32_t b = 0; b < t0->header().block_count; ++b) {
+                const BlockEntry& e = t0->blocks()[b];
+                if (at >= e.offset && at < e.offset + e.size) {
+                    bool named = false;
+                    for (const auto& p : problems) named |= p.block == b;
+                    CHECK(named);
+                }
+            }
+            // Reading gives an error or the right values.
+            auto t = TableFile::open(damaged, error);
+            if (!t) continue;
+            for (std::uint32_t b = 0; b < t->header().block_count; ++b) {
+                std::vector<ValueCode> block;
+                if (t->read_block(b, block)) continue;
+                for (std::size_t i = 0; i < block.size(); ++i) {
+                    ValueCode w = values[std::size_t(b) * opt.block_slots + i];
+                    if (w != VALUE_NONE) REQUIRE(block[i] == w);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("a truncated or extended file is refused", "[table]") {
+    test::TmpDir dir;
+    auto values = random_values(5000, 20, 0.1, 5);
+    std::string path = dir.file("t.mtb");
+    REQUIRE_FALSE(write_table(path, nmm(), Sector{3, 3, 0, 0}, values));
+    const auto good = slurp(path);
+    std::string cut = dir.file("cut.mtb");
+    std::string error;
+    for (std::size_t len = 0; len < good.size(); ++len) {
+        spit(cut, std::vector<std::uint8_t>(good.begin(), good.begin() + std::ptrdiff_t(len)));
+        INFO("length " << len);
+        REQUIRE_FALSE(TableFile::open(cut, error));
+        REQUIRE_FALSE(verify_table(cut).empty());
+    }
+    auto longer = good;
+    longer.push_back(0);
+    spit(cut, longer);
+    REQUIRE_FALSE(TableFile::open(cut, error));
+    CHECK(error.find("truncated") != std::string::npos);
+}
+
+TEST_CASE("the writer rejects bad options and unwritable paths", "[table]") {
+    test::TmpDir dir;
+    std::vector<ValueCode> v(10, VALUE_DRAW);
+    TableWriteOptions opt;
+    opt.block_slots = 0;
+    CHECK(write_table(dir.file("a.mtb"), nmm(), Sector{3, 3, 0, 0}, v, opt));
+    opt = {};
+    opt.level = 99;
+    CHECK(write_table(dir.file("a.mtb"), nmm(), Sector{3, 3, 0, 0}, v, opt));
+    CHECK(write_table(dir.file("no/such/dir/a.mtb"), nmm(), Sector{3, 3, 0, 0}, v));
+    CHECK(table_file_name(nmm(), Sector{5, 4, 2, 3}) == "nmm_5v4+2+3.mtb");
+    CHECK(table_file_name(nmm(), Sector{5, 4, 0, 0}) == "nmm_5v4.mtb");
+}

@@ -1,0 +1,56 @@
+// mtb bench gen: the retrograde solver on a fixed set of sectors, in memory
+// (no table files), so the figure is the solver's alone.
+#include <omp.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "gen/solver.h"
+#include "probe/sector_graph.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+
+namespace mtb::cli {
+
+int bench_gen(const Args& a) {
+    const bool quick = a.has("--quick");
+    int threads = 0;
+    if (auto t = a.value("--threads")) {
+        threads = std::atoi(t->c_str());
+        if (threads < 1 || threads > 1024) return fail("bench", "--threads must be 1..1024", USAGE);
+    }
+    // nmm movement sectors 3..4 a side (3v3, 3v4 + 4v3, 4v4); --quick: 3v3.
+    const Rules& r = *find_rules("nmm");
+    const auto units = movement_units(r, quick ? 3 : 4);
+    using clock = std::chrono::steady_clock;
+    ChildValues solved;
+    std::uint64_t positions = 0, signature = 1469598103934665603ull;  // FNV-1a over every value
+    double seconds = 0;
+    for (const SolveUnit& u : units) {
+        std::vector<std::vector<ValueCode>> values;
+        SolveOptions opt;
+        opt.threads = threads;
+        auto t0 = clock::now();
+        if (auto err = solve_unit(r, u.sectors, solved, values, opt)) return fail("bench", *err);
+        double s = std::chrono::duration<double>(clock::now() - t0).count();
+        std::uint64_t n = 0;
+        for (std::size_t k = 0; k < u.sectors.size(); ++k) {
+            n += sector_stats(u.sectors[k], values[k]).positions;
+            for (ValueCode v : values[k]) signature = (signature ^ v) * 1099511628211ull;
+            solved.add(r, u.sectors[k], std::move(values[k]));
+        }
+        std::string name;
+        for (Sector sec : u.sectors) name += (name.empty() ? "" : ",") + sec.name();
+        std::printf("nmm %-10s %10llu positions  %8.3f s  %6.2f M positions/s\n", name.c_str(),
+                    (unsigned long long)n, s, n / s / 1e6);
+        positions += n;
+        seconds += s;
+    }
+    const int used = threads > 0 ? threads : omp_get_max_threads();
+    std::printf("total %llu positions in %.3f s with %d threads: %.2f M positions/s, %.2f M per thread\n",
+                (unsigned long long)positions, seconds, used, positions / seconds / 1e6, positions / seconds / 1e6 / used);
+    std::printf("signature %llu\n", (unsigned long long)signature);
+    return OK;
+}
+
+}  // namespace mtb::cli

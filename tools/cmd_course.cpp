@@ -1,0 +1,93 @@
+// mtb course: the 18-point course programs (protocol 3 of PROTOCOLS.md).
+#include <cstdio>
+#include <fstream>
+
+#include "engine/search.h"
+#include "tools/commands.h"
+#include "tools/probe_oracle.h"
+#include "tools/protocol_course.h"
+#include "tools/protocol_player.h"
+
+namespace mtb::cli {
+
+static const char* kCourseHelp =
+    "usage: mtb course opening|game|opening-black|game-black <in> <out> <depth> [--tables DIR]\n"
+    "\n"
+    "The 18-point course programs (rule set morris18).  Reads a board string\n"
+    "(18 of W, B, x in the order a0 g0 b1 f1 c2 e2 e3 f3 g3 c4 d4 e4 b5 d5 f5 a6 d6 g6)\n"
+    "from <in>, plays White's best ply (opening: a placement; game: a move, or a\n"
+    "hop with exactly 3 stones), writes the new board to <out> and prints\n"
+    "  Board Position: <board>\n"
+    "  Positions evaluated by static estimation: <n>\n"
+    "  MINIMAX estimate: <v>\n"
+    "using minimax to <depth> plies with the course's static estimation.  The\n"
+    "-black programs swap colours, play White and swap back.  With --tables the\n"
+    "ply is the tables' optimal one where they know the position, and the exact\n"
+    "value follows the estimate on its line (\"exact value: win in 11\").\n";
+
+int cmd_course(std::span<char*> args) {
+    Args a(args, {"--tables", "--budget"}, {"--help"});
+    if (a.has("--help")) return std::fputs(kCourseHelp, stdout), OK;
+    if (a.error()) return fail("course", *a.error(), USAGE);
+    const auto& pos = a.positional();
+    if (pos.size() != 4) return fail("course", "expected opening|game|opening-black|game-black <in> <out> <depth>", USAGE);
+    CourseKind kind;
+    bool black = false;
+    if (pos[0] == "opening" || pos[0] == "opening-black") kind = CourseKind::OPENING;
+    else if (pos[0] == "game" || pos[0] == "game-black") kind = CourseKind::GAME;
+    else return fail("course", "unknown program '" + pos[0] + "'; choose opening, game, opening-black or game-black", USAGE);
+    black = pos[0].ends_with("-black");
+    int depth = 0;
+    try {
+        std::size_t used = 0;
+        depth = std::stoi(pos[3], &used);
+        if (used != pos[3].size()) depth = -1;
+    } catch (...) {
+        depth = -1;
+    }
+    if (depth < 1 || depth > 20) return fail("course", "<depth> must be a whole number from 1 to 20, got '" + pos[3] + "'", USAGE);
+    PlayerOptions po;
+    if (int rc = player_options_from_args(a, "course", po)) return rc;
+
+    const Rules& r = *find_rules("morris18");
+    std::ifstream in(pos[1]);
+    if (!in) return fail("course", "cannot read '" + pos[1] + "'");
+    std::string text;
+    std::getline(in, text);
+    text = trim(text);
+    if (black) text = swap_colours(text);
+    Position p;
+    if (auto e = parse_course_board(r, kind, text, p)) return fail("course", pos[1] + ": " + *e);
+    if (outcome(r, p) != Outcome::ONGOING) return fail("course", "the game is over in this position: White has no ply");
+
+    CourseMinimax mm = course_minimax(r, kind, p, depth);
+    if (!mm.best) return fail("course", "White has no ply in this position");
+    Move m = *mm.best;
+    std::string exact;
+    if (po.tables) {
+        std::unique_ptr<Oracle> oracle = make_probe_oracle(*po.tables);
+        Search s(r);
+        s.set_oracle(oracle.get());
+        SearchLimits lim;
+        lim.seconds = po.budget * 0.85;
+        SearchResult res = s.run(p, lim);
+        if (res.exact) {
+            m = res.best;
+            const ExactValue& v = *res.exact;
+            exact = v.kind == ExactValue::DRAW ? "draw"
+                                               : (v.kind == ExactValue::WIN ? "win in " : "loss in ") + std::to_string(v.plies);
+        }
+    }
+    std::string board = course_board_text(r, after(r, p, m));
+    if (black) board = swap_colours(board);
+    std::ofstream out(pos[2]);
+    out << board << '\n';
+    out.close();
+    if (!out) return fail("course", "cannot write '" + pos[2] + "'");
+    std::printf("Board Position: %s\n", board.c_str());
+    std::printf("Positions evaluated by static estimation: %llu\n", (unsigned long long)mm.evaluations);
+    std::printf("MINIMAX estimate: %d%s\n", mm.value, exact.empty() ? "" : ("   exact value: " + exact).c_str());
+    return OK;
+}
+
+}  // namespace mtb::cli

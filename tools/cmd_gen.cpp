@@ -1,0 +1,142 @@
+// mtb gen: solves a rule set's sectors into a folder of table files.
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <string>
+
+#include "gen/generate.h"
+#include "probe/index.h"
+#include "probe/table_reader.h"
+#include "probe/table_writer.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+#include "tools/common.h"
+
+namespace mtb::cli {
+namespace {
+
+const char* kGenHelp =
+    "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--out DIR] [--threads N]\n"
+    "\n"
+    "Solves sectors by retrograde analysis and writes one table file per sector.\n"
+    "  (default)        the whole game: every sector reachable from the start\n"
+    "  --max-stones K   only the movement phase, 3..K stones a side\n"
+    "  --sectors LIST   the units holding these sectors, e.g. 3v3,5v4+2+3\n"
+    "                   (their children must already be solved in DIR)\n"
+    "  --out DIR        output folder (default tables/<rules>)\n"
+    "  --threads N      threads inside each unit (default: all cores)\n"
+    "\n"
+    "A run that is stopped can be restarted: units whose tables exist and pass\n"
+    "their checksums are skipped.  Progress goes to stderr, the summary to stdout.\n";
+
+// "5v4" or "5v4+2+3" (us on board, them on board, us in hand, them in hand).
+std::optional<Sector> parse_sector(std::string_view t) {
+    int v[4] = {0, 0, 0, 0};
+    const char* p = t.data();
+    const char* end = t.data() + t.size();
+    for (int i = 0; i < 4; ++i) {
+        auto [q, ec] = std::from_chars(p, end, v[i]);
+        if (ec != std::errc() || v[i] < 0 || v[i] > 24) return std::nullopt;
+        p = q;
+        if (p == end) {
+            if (i == 1) break;
+            if (i == 3) break;
+            return std::nullopt;
+        }
+        if (*p != (i == 0 ? 'v' : '+') || i == 3) return std::nullopt;
+        ++p;
+    }
+    if (p != end) return std::nullopt;
+    return Sector{std::uint8_t(v[0]), std::uint8_t(v[1]), std::uint8_t(v[2]), std::uint8_t(v[3])};
+}
+
+}  // namespace
+
+int cmd_gen(std::span<char*> args) {
+    Args a(args, {"--rules", "--max-stones", "--sectors", "--out", "--threads"}, {"--help"});
+    if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
+    auto max_stones = a.integer("--max-stones", 3, 24);
+    auto threads = a.integer("--threads", 1, 1024);
+    if (a.error()) return fail("gen", *a.error(), USAGE);
+    if (!a.positional().empty()) return fail("gen", "unexpected argument '" + a.positional()[0] + "'", USAGE);
+    if (max_stones && a.has("--sectors")) return fail("gen", "give --max-stones or --sectors, not both", USAGE);
+    const Rules* r = nullptr;
+    if (int rc = rules_from_args(a, "gen", r)) return rc;
+    if (r->has_capture_counter())
+        return fail("gen", "rule set '" + r->name + "' has a no-capture counter; its tables are not supported yet");
+
+    std::vector<SolveUnit> units;
+    if (max_stones) {
+        units = movement_units(*r, int(*max_stones));
+    } else if (auto list = a.value("--sectors")) {
+        std::vector<Sector> wanted;
+        std::string_view rest = *list;
+        while (!rest.empty()) {
+            std::size_t comma = rest.find(',');
+            std::string_view item = rest.substr(0, comma);
+            auto s = parse_sector(item);
+            if (!s) return fail("gen", "bad sector '" + std::string(item) + "' (write 5v4 or 5v4+2+3)", USAGE);
+            if (!valid_sector(*r, *s)) return fail("gen", "sector " + s->name() + " is not valid in " + r->name, USAGE);
+            wanted.push_back(*s);
+            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        }
+        std::vector<SolveUnit> all = solve_units(*r);
+        for (const SolveUnit& u : all) {
+            bool keep = false;
+            for (Sector s : wanted)
+                keep |= std::find(u.sectors.begin(), u.sectors.end(), s) != u.sectors.end();
+            if (keep) units.push_back(u);
+        }
+        if (units.empty()) return fail("gen", "none of these sectors is reachable from the start of " + r->name);
+    } else {
+        units = solve_units(*r);
+    }
+
+    GenOptions opt;
+    opt.dir = a.value("--out").value_or("tables/" + r->name);
+    opt.threads = threads ? int(*threads) : 0;
+    opt.progress = stderr;
+    opt.progress_tty = isatty(fileno(stderr));
+    std::vector<UnitResult> results;
+    auto err = generate_units(*r, units, opt, results);
+
+    // Summary of what was done, also after a failure.
+    std::printf("%-22s %14s %14s %14s %14s %8s %9s\n", "sector", "positions", "wins", "losses", "draws", "longest",
+                "seconds");
+    std::uint64_t positions = 0;
+    double seconds = 0;
+    for (const UnitResult& u : results) {
+        for (std::size_t k = 0; k < u.sectors.size(); ++k) {
+            const SectorStats& s = u.sectors[k];
+            std::printf("%-22s %14llu %14llu %14llu %14llu %8d %9s\n", s.sector.name().c_str(),
+                        (unsigned long long)s.positions, (unsigned long long)s.wins, (unsigned long long)s.losses,
+                        (unsigned long long)s.draws, s.longest_win,
+                        u.skipped ? "done" : k == 0 ? std::to_string(u.seconds).substr(0, 8).c_str() : "");
+            positions += s.positions;
+        }
+        seconds += u.seconds;
+    }
+    std::printf("total: %llu positions in %zu units, %.2f s solving", (unsigned long long)positions, results.size(),
+                seconds);
+    if (seconds > 0) std::printf(" (%.2f M positions/s)", positions / seconds / 1e6);
+    std::printf("\n");
+    if (err) return fail("gen", *err);
+
+    // The start position's value, when its sector was solved.
+    Position start = start_position(*r);
+    Sector ss = sector_of(start);
+    for (const SolveUnit& u : units) {
+        if (std::find(u.sectors.begin(), u.sectors.end(), ss) == u.sectors.end()) continue;
+        std::string e;
+        auto f = TableFile::open(opt.dir + "/" + table_file_name(*r, ss), e);
+        ValueCode v = VALUE_NONE;
+        if (!f || f->value_at(SectorIndex(*r, ss).slot_of(normalise(start)), v))
+            return fail("gen", "cannot read the start value back: " + e);
+        std::printf("start value: %s\n", value_text(v).c_str());
+    }
+    return OK;
+}
+
+}  // namespace mtb::cli

@@ -1,0 +1,167 @@
+// mtb probe: the exact value of a position and of each of its plies, from
+// the tables, the way a chess tablebase explorer shows them.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/notation.h"
+#include "mtb/probe.h"
+#include "probe/sector.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+#include "tools/common.h"
+
+namespace mtb::cli {
+namespace {
+
+const char* kProbeHelp =
+    "usage: mtb probe [--tables DIR] --rules NAME \"<position text>\" [--json]\n"
+    "\n"
+    "Prints the board, the value of the position for the side to move and every\n"
+    "legal ply with its value for the side that plays it (\"win in 11\", \"draw\",\n"
+    "\"loss in 24\"), best first.  Position text: \"<cells> <side> <white in hand>\n"
+    "<black in hand>\", e.g. \"........................ w 9 9\".\n"
+    "\n"
+    "  --tables DIR   folder of <rules>_<sector>.mtb files (default: $MTB_TABLES,\n"
+    "                 else tables/; DIR/<rules>/ is used when DIR has none itself)\n"
+    "  --rules NAME   rule set\n"
+    "  --json         one JSON object: {\"position\", \"value\", \"plies\", \"moves\":[...]}\n"
+    "\n"
+    "Exit status: 0 when the position's value is known, 1 when it is not (no\n"
+    "table, damaged table), 2 for bad usage.\n";
+
+// The tables folder: --tables, else $MTB_TABLES, else tables/; a folder
+// holding no table of the rule set but a <rules>/ subfolder means that one.
+std::string tables_dir(const Args& a, const Rules& r) {
+    std::string dir = a.value("--tables").value_or("");
+    if (dir.empty()) {
+        const char* env = std::getenv("MTB_TABLES");
+        dir = env && *env ? env : "tables";
+    }
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const std::string prefix = r.name + "_";
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().filename().string().rfind(prefix, 0) == 0) return dir;
+    if (fs::is_directory(fs::path(dir) / r.name, ec)) return (fs::path(dir) / r.name).string();
+    return dir;
+}
+
+// Draws any board from its point names (file letter, rank digit): points on
+// a grid, straight edges as lines, diagonal edges left out.
+void draw_board(const Rules& r, const Position& p) {
+    const Board& b = *r.board;
+    auto file_of = [&](int pt) { return b.point_names[pt][0] - 'a'; };
+    auto rank_of = [&](int pt) { return b.point_names[pt][1] - '0'; };
+    int min_rank = 9, max_rank = 0, max_file = 0;
+    for (int i = 0; i < b.size; ++i) {
+        min_rank = std::min(min_rank, rank_of(i));
+        max_rank = std::max(max_rank, rank_of(i));
+        max_file = std::max(max_file, file_of(i));
+    }
+    const int w = max_file * 4 + 1, h = (max_rank - min_rank) * 2 + 1;
+    std::vector<std::string> canvas(std::size_t(h), std::string(std::size_t(w), ' '));
+    auto x_of = [&](int pt) { return file_of(pt) * 4; };
+    auto y_of = [&](int pt) { return (max_rank - rank_of(pt)) * 2; };
+    for (auto [u, v] : b.edges) {
+        int x0 = x_of(u), y0 = y_of(u), x1 = x_of(v), y1 = y_of(v);
+        if (y0 == y1)
+            for (int x = std::min(x0, x1); x <= std::max(x0, x1); ++x) canvas[std::size_t(y0)][std::size_t(x)] = '-';
+        else if (x0 == x1)
+            for (int y = std::min(y0, y1); y <= std::max(y0, y1); ++y) canvas[std::size_t(y)][std::size_t(x0)] = '|';
+    }
+    for (int i = 0; i < b.size; ++i) {
+        char c = (p.stones[WHITE] & bit(i)) ? 'W' : (p.stones[BLACK] & bit(i)) ? 'B' : '.';
+        canvas[std::size_t(y_of(i))][std::size_t(x_of(i))] = c;
+    }
+    for (int y = 0; y < h; ++y) {
+        std::string& row = canvas[std::size_t(y)];
+        row.erase(row.find_last_not_of(' ') + 1);
+        if (y % 2 == 0) std::printf("  %d  %s\n", max_rank - y / 2, row.c_str());
+        else std::printf("     %s\n", row.c_str());
+    }
+    std::printf("    ");
+    for (int f = 0; f <= max_file; ++f) std::printf(" %c  ", 'a' + f);
+    std::printf("\n");
+}
+
+std::string value_text(std::uint32_t v) {
+    if (mtb_is_error(v)) return std::string("unknown (") + mtb_error_name(v) + ")";
+    if (MTB_GET_WDL(v) == MTB_DRAW) return "draw";
+    return std::string(MTB_GET_WDL(v) == MTB_WIN ? "win in " : "loss in ") + std::to_string(MTB_GET_PLIES(v));
+}
+
+std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (std::uint8_t(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+            continue;
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+// "value":"win","plies":11  or  "value":null,"plies":null,"error":"..."
+std::string json_value(std::uint32_t v) {
+    if (mtb_is_error(v))
+        return "\"value\":null,\"plies\":null,\"error\":" + json_string(mtb_error_name(v));
+    const char* w = MTB_GET_WDL(v) == MTB_WIN ? "win" : MTB_GET_WDL(v) == MTB_DRAW ? "draw" : "loss";
+    return std::string("\"value\":\"") + w + "\",\"plies\":" + std::to_string(MTB_GET_PLIES(v));
+}
+
+}  // namespace
+
+int cmd_probe(std::span<char*> args) {
+    Args a(args, {"--tables", "--rules"}, {"--json", "--help"});
+    if (a.has("--help")) return std::fputs(kProbeHelp, stdout), OK;
+    if (a.error()) return fail("probe", *a.error(), USAGE);
+    const Rules* r = nullptr;
+    if (int rc = rules_from_args(a, "probe", r)) return rc;
+    if (a.positional().size() != 1)
+        return fail("probe", "give exactly one position text, quoted (see mtb probe --help)", USAGE);
+    const std::string& text = a.positional()[0];
+    Position p;
+    if (auto e = parse_position(*r, text, p)) return fail("probe", e->message);
+
+    const std::string dir = tables_dir(a, *r);
+    mtb_status st;
+    mtb_tb* tb = mtb_open(dir.c_str(), r->name.c_str(), 0, &st);
+    if (!tb) return fail("probe", st.message);
+    mtb_pos pos;
+    if (mtb_is_error(mtb_parse_position(tb, text.c_str(), &pos, &st))) {
+        mtb_close(tb);
+        return fail("probe", st.message);
+    }
+    std::vector<mtb_move> moves(MTB_MAX_MOVES);
+    std::size_t n = 0;
+    std::uint32_t v = mtb_probe_root(tb, &pos, moves.data(), moves.size(), &n, &st);
+    std::string message = st.message;
+    mtb_close(tb);
+
+    if (a.has("--json")) {
+        std::printf("{\"position\":%s,%s,\"moves\":[", json_string(position_to_text(*r, p)).c_str(),
+                    json_value(v).c_str());
+        for (std::size_t i = 0; i < n; ++i)
+            std::printf("%s{\"move\":%s,%s}", i ? "," : "", json_string(moves[i].text).c_str(),
+                        json_value(moves[i].value).c_str());
+        std::printf("]}\n");
+    } else {
+        draw_board(*r, p);
+        std::printf("\n%s  (%s to move, sector %s)\n", position_to_text(*r, p).c_str(),
+                    p.side == WHITE ? "White" : "Black", sector_of(p).name().c_str());
+        std::printf("value: %s\n", value_text(v).c_str());
+        if (n) std::printf("\n");
+        for (std::size_t i = 0; i < n; ++i) std::printf("  %-10s %s\n", moves[i].text, value_text(moves[i].value).c_str());
+    }
+    if (mtb_is_error(v)) return fail("probe", message.empty() ? mtb_error_name(v) : message);
+    return OK;
+}
+
+}  // namespace mtb::cli

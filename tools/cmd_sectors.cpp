@@ -1,0 +1,114 @@
+// mtb sectors: the sectors of a rule set in solve order, with each sector's
+// index size and its exact number of distinct positions.
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "probe/index.h"
+#include "probe/sector_graph.h"
+#include "tools/cli.h"
+#include "tools/commands.h"
+#include "tools/common.h"
+
+namespace mtb::cli {
+
+static const char* kSectorsHelp =
+    "usage: mtb sectors --rules NAME [--max-stones K] [--json]\n"
+    "\n"
+    "Lists the solve units of a rule set in solve order (each unit after the\n"
+    "units its plies lead to).  A sector is named <ours>v<theirs> stones on the\n"
+    "board, from the side to move's view, with +<our hand>+<their hand> while\n"
+    "stones remain in hand.  For each sector: its slots in the index, its exact\n"
+    "number of distinct positions (Burnside's lemma over the board's symmetries)\n"
+    "and the memory its index tables take.  Totals and the slot overhead close\n"
+    "the list.\n"
+    "\n"
+    "  --max-stones K   only the movement endgame: both hands empty, 3..K stones a side\n"
+    "  --json           one JSON object instead of the table\n";
+
+namespace {
+
+struct SectorFigures {
+    Sector sector;
+    std::uint64_t slots, distinct;
+    std::size_t index_bytes;
+};
+
+}  // namespace
+
+int cmd_sectors(std::span<char*> args) {
+    Args a(args, {"--rules", "--max-stones"}, {"--json", "--help"});
+    if (a.has("--help")) return std::fputs(kSectorsHelp, stdout), OK;
+    auto max_stones = a.integer("--max-stones", 0, 64);
+    if (a.error()) return fail("sectors", *a.error(), USAGE);
+    if (!a.positional().empty()) return fail("sectors", "unexpected argument '" + a.positional()[0] + "'", USAGE);
+    const Rules* r = nullptr;
+    if (int rc = rules_from_args(a, "sectors", r)) return rc;
+    if (max_stones && (*max_stones < r->lose_below || *max_stones > r->stones))
+        return fail("sectors",
+                    "--max-stones must be within " + std::to_string(r->lose_below) + ".." + std::to_string(r->stones) +
+                        " for " + r->name,
+                    USAGE);
+
+    auto units = max_stones ? movement_units(*r, int(*max_stones)) : solve_units(*r);
+    // The index depends only on the stones on the board, so sectors that
+    // differ only in their hands share one set of figures.
+    std::map<std::pair<int, int>, std::pair<std::uint64_t, std::size_t>> by_board;
+    std::vector<std::vector<SectorFigures>> figures;
+    std::uint64_t slots = 0, distinct = 0;
+    std::size_t sectors = 0, max_bytes = 0;
+    for (const SolveUnit& u : units) {
+        auto& row = figures.emplace_back();
+        for (const Sector& s : u.sectors) {
+            auto key = std::make_pair(int(s.us_board), int(s.them_board));
+            auto it = by_board.find(key);
+            if (it == by_board.end()) {
+                SectorIndex idx(*r, s);
+                it = by_board.emplace(key, std::make_pair(idx.slots(), idx.memory_bytes())).first;
+            }
+            SectorFigures f{s, it->second.first, distinct_positions(*r, s), it->second.second};
+            slots += f.slots;
+            distinct += f.distinct;
+            max_bytes = std::max(max_bytes, f.index_bytes);
+            ++sectors;
+            row.push_back(f);
+        }
+    }
+    const double overhead = distinct ? 100.0 * double(slots - distinct) / double(distinct) : 0.0;
+
+    if (a.has("--json")) {
+        std::printf("{\"rules\": \"%s\", \"units\": [", r->name.c_str());
+        for (size_t i = 0; i < figures.size(); ++i) {
+            std::printf("%s\n  {\"unit\": %zu, \"sectors\": [", i ? "," : "", i);
+            for (size_t j = 0; j < figures[i].size(); ++j) {
+                const SectorFigures& f = figures[i][j];
+                std::printf("%s{\"name\": \"%s\", \"us_board\": %d, \"them_board\": %d, \"us_hand\": %d, "
+                            "\"them_hand\": %d, \"slots\": %llu, \"distinct\": %llu, \"index_bytes\": %zu}",
+                            j ? ", " : "", f.sector.name().c_str(), f.sector.us_board, f.sector.them_board,
+                            f.sector.us_hand, f.sector.them_hand, (unsigned long long)f.slots,
+                            (unsigned long long)f.distinct, f.index_bytes);
+            }
+            std::printf("]}");
+        }
+        std::printf("\n], \"total\": {\"units\": %zu, \"sectors\": %zu, \"slots\": %llu, \"distinct\": %llu, "
+                    "\"overhead_percent\": %.6f, \"max_index_bytes\": %zu}}\n",
+                    figures.size(), sectors, (unsigned long long)slots, (unsigned long long)distinct, overhead,
+                    max_bytes);
+        return OK;
+    }
+    std::printf("%5s  %-10s %15s %15s %10s\n", "unit", "sector", "slots", "distinct", "index MiB");
+    for (size_t i = 0; i < figures.size(); ++i)
+        for (const SectorFigures& f : figures[i])
+            std::printf("%5zu  %-10s %15llu %15llu %10.2f\n", i, f.sector.name().c_str(), (unsigned long long)f.slots,
+                        (unsigned long long)f.distinct, f.index_bytes / 1048576.0);
+    std::printf("total: %zu units, %zu sectors, %llu slots, %llu distinct positions, overhead %.4f%%, "
+                "largest index %.2f MiB\n",
+                figures.size(), sectors, (unsigned long long)slots, (unsigned long long)distinct, overhead,
+                max_bytes / 1048576.0);
+    return OK;
+}
+
+}  // namespace mtb::cli

@@ -1,0 +1,107 @@
+// The probe library behind the engine's Oracle interface.  Built without
+// the library (no mtb/probe.h), the oracle knows nothing and says so once.
+#include "tools/probe_oracle.h"
+
+#include <cstdio>
+
+#if __has_include("mtb/probe.h")
+#include "mtb/probe.h"
+#define MTB_HAVE_PROBE 1
+#endif
+
+namespace mtb::cli {
+namespace {
+
+#ifdef MTB_HAVE_PROBE
+
+// The rule set whose tables hold `r`'s values: `r` itself, or, for a rule
+// set with a no-capture counter, the same game without it (lasker-20 ->
+// lasker).  Found by comparing parameters, never by name.
+const Rules* table_rules(const Rules& r) {
+    if (!r.has_capture_counter()) return &r;
+    for (const Rules& t : all_rules())
+        if (!t.has_capture_counter() && t.board == r.board && t.stones == r.stones &&
+            t.move_while_in_hand == r.move_while_in_hand && t.fly_at == r.fly_at && t.fly_count == r.fly_count &&
+            t.removal == r.removal && t.lose_below == r.lose_below && t.full_board_draw == r.full_board_draw)
+            return &t;
+    return nullptr;
+}
+
+class ProbeOracle : public Oracle {
+public:
+    explicit ProbeOracle(std::string dir) : dir_(std::move(dir)) {}
+    ~ProbeOracle() override { mtb_close(tb_); }
+
+    std::optional<ExactValue> probe(const Rules& r, const Position& p) override {
+        if (!opened_) open(r);
+        if (!tb_) return std::nullopt;
+        mtb_pos pos{};
+        pos.white = p.stones[WHITE];
+        pos.black = p.stones[BLACK];
+        pos.white_hand = p.hand[WHITE];
+        pos.black_hand = p.hand[BLACK];
+        pos.side_to_move = p.side == WHITE ? MTB_WHITE : MTB_BLACK;
+        pos.plies_since_capture = 0;  // the tables are counter-free (see counter_aware)
+        const std::uint32_t v = mtb_probe(tb_, &pos, nullptr);
+        if (mtb_is_error(v)) {
+            const mtb_error_code e = mtb_get_error_code(v);
+            if (e != MTB_E_NO_TABLE && e != MTB_E_INVALID_POSITION && !warned_) {
+                std::fprintf(stderr, "mtb: tables in %s: %s; playing on without them where they fail\n",
+                             dir_.c_str(), mtb_error_name(v));
+                warned_ = true;
+            }
+            return std::nullopt;
+        }
+        const int plies = int(MTB_GET_PLIES(v));
+        switch (MTB_GET_WDL(v)) {
+            case MTB_WIN: return ExactValue::win(plies);
+            case MTB_LOSS: return ExactValue::loss(plies);
+            default: return ExactValue::draw();
+        }
+    }
+
+private:
+    // Opening reads every table header of the folder: done on the first
+    // probe, so start-up stays fast.
+    void open(const Rules& r) {
+        opened_ = true;
+        const Rules* t = table_rules(r);
+        if (!t) {
+            std::fprintf(stderr, "mtb: no counter-free rule set for %s; tables not used\n", r.name.c_str());
+            return;
+        }
+        mtb_status st{};
+        tb_ = mtb_open(dir_.c_str(), t->name.c_str(), 0, &st);
+        if (!tb_) std::fprintf(stderr, "mtb: tables in %s not used: %s\n", dir_.c_str(), st.message);
+    }
+
+    std::string dir_;
+    mtb_tb* tb_ = nullptr;
+    bool opened_ = false, warned_ = false;
+};
+
+#else
+
+class ProbeOracle : public Oracle {
+public:
+    explicit ProbeOracle(std::string dir) : dir_(std::move(dir)) {}
+    std::optional<ExactValue> probe(const Rules&, const Position&) override {
+        if (!warned_) {
+            std::fprintf(stderr, "mtb: tables in %s not used: this build has no probe library\n", dir_.c_str());
+            warned_ = true;
+        }
+        return std::nullopt;
+    }
+
+private:
+    std::string dir_;
+    bool warned_ = false;
+};
+
+#endif
+
+}  // namespace
+
+std::unique_ptr<Oracle> make_probe_oracle(const std::string& dir) { return std::make_unique<ProbeOracle>(dir); }
+
+}  // namespace mtb::cli
