@@ -62,8 +62,7 @@ std::optional<std::string> build_board(const BoardSpec& spec, Board& b) {
             if (!p || (mask & bit(*p))) return "bad mill " + m;
             mask |= bit(*p);
         }
-        if (std::find(b.mills.begin(), b.mills.end(), mask) != b.mills.end())
-            return "duplicate mill " + m;
+        if (std::find(b.mills.begin(), b.mills.end(), mask) != b.mills.end()) return "duplicate mill " + m;
         b.mills.push_back(mask);
         for (Bitboard mm = mask; mm;) {
             Point p = pop_lsb(mm);
@@ -115,8 +114,7 @@ struct SymmetrySearch {
             if (popcount(b.adjacent[p]) != popcount(b.adjacent[q])) continue;
             if (mills_through[p] != mills_through[q]) continue;
             bool ok = true;
-            for (int r = 0; r < p && ok; ++r)
-                ok = bool(b.adjacent[p] & bit(r)) == bool(b.adjacent[q] & bit(image[r]));
+            for (int r = 0; r < p && ok; ++r) ok = bool(b.adjacent[p] & bit(r)) == bool(b.adjacent[q] & bit(image[r]));
             if (!ok) continue;
             image[p] = Point(q);
             used |= bit(q);

@@ -25,9 +25,9 @@ using Permutation = std::array<Point, MAX_POINTS>;
 
 struct Board {
     std::string name;
-    int size = 0;                         // number of points
-    Bitboard all = 0;                     // mask of every point
-    std::vector<std::string> point_names; // index = Point
+    int size = 0;                          // number of points
+    Bitboard all = 0;                      // mask of every point
+    std::vector<std::string> point_names;  // index = Point
     std::array<Bitboard, MAX_POINTS> adjacent{};
     std::vector<std::pair<Point, Point>> edges;
     std::vector<Bitboard> mills;

@@ -7,15 +7,13 @@ namespace mtb {
 namespace {
 
 constexpr BoardSpec kBoardSpecs[] = {
-    {"standard24",
-     "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1",
+    {"standard24", "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1",
      "a7-d7 d7-g7 b6-d6 d6-f6 c5-d5 d5-e5 a4-b4 b4-c4 e4-f4 f4-g4 c3-d3 d3-e3 "
      "b2-d2 d2-f2 a1-d1 d1-g1 a7-a4 a4-a1 b6-b4 b4-b2 c5-c4 c4-c3 d7-d6 d6-d5 "
      "d3-d2 d2-d1 e5-e4 e4-e3 f6-f4 f4-f2 g7-g4 g4-g1",
      "a7d7g7 b6d6f6 c5d5e5 a4b4c4 e4f4g4 c3d3e3 b2d2f2 a1d1g1 a7a4a1 b6b4b2 "
      "c5c4c3 d7d6d5 d3d2d1 e5e4e3 f6f4f2 g7g4g1"},
-    {"diagonal24",
-     "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1",
+    {"diagonal24", "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1",
      "a7-d7 d7-g7 b6-d6 d6-f6 c5-d5 d5-e5 a4-b4 b4-c4 e4-f4 f4-g4 c3-d3 d3-e3 "
      "b2-d2 d2-f2 a1-d1 d1-g1 a7-a4 a4-a1 b6-b4 b4-b2 c5-c4 c4-c3 d7-d6 d6-d5 "
      "d3-d2 d2-d1 e5-e4 e4-e3 f6-f4 f4-f2 g7-g4 g4-g1 "

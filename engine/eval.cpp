@@ -77,8 +77,10 @@ Features features(const Rules& r, const Position& p, int closed_mill) {
     // the opponent would have no ply on its turn.
     Position flipped = p;
     flipped.side = ~p.side;
-    if (p.total(~p.side) < r.lose_below || !has_ply(r, flipped)) f[WON] = 1;
-    else if (p.total(p.side) < r.lose_below || !has_ply(r, p)) f[WON] = -1;
+    if (p.total(~p.side) < r.lose_below || !has_ply(r, flipped))
+        f[WON] = 1;
+    else if (p.total(p.side) < r.lose_below || !has_ply(r, p))
+        f[WON] = -1;
     return f;
 }
 

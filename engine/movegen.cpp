@@ -77,8 +77,7 @@ bool has_ply(const Rules& r, const Position& p) {
 
 Outcome outcome(const Rules& r, const Position& p) {
     if (p.total(p.side) < r.lose_below) return Outcome::LOSS;
-    if (r.full_board_draw && !p.hand[WHITE] && !p.hand[BLACK] && p.occupied() == r.board->all)
-        return Outcome::DRAW;
+    if (r.full_board_draw && !p.hand[WHITE] && !p.hand[BLACK] && p.occupied() == r.board->all) return Outcome::DRAW;
     if (!has_ply(r, p)) return Outcome::LOSS;
     if (r.has_capture_counter() && p.since_capture >= r.no_capture_draw_plies) return Outcome::DRAW;
     return Outcome::ONGOING;

@@ -36,14 +36,10 @@ inline Bitboard mill_closing_points(const Board& b, Bitboard own, Bitboard targe
     return r & targets;
 }
 
-inline bool may_fly(const Rules& r, const Position& p) {
-    return r.can_fly(p.on_board(p.side), p.hand[p.side]);
-}
+inline bool may_fly(const Rules& r, const Position& p) { return r.can_fly(p.on_board(p.side), p.hand[p.side]); }
 
 inline bool may_place(const Position& p) { return p.hand[p.side] > 0; }
-inline bool may_move(const Rules& r, const Position& p) {
-    return p.hand[p.side] == 0 || r.move_while_in_hand;
-}
+inline bool may_move(const Rules& r, const Position& p) { return p.hand[p.side] == 0 || r.move_while_in_hand; }
 
 // All plies of `p`, written to `out`; returns the end.  Generates for any
 // position, so callers decide first whether the game has ended.
@@ -59,8 +55,10 @@ bool has_ply(const Rules& r, const Position& p);
 inline Position after(const Rules& r, const Position& p, Move m) {
     Position q = p;
     Color us = p.side;
-    if (m.is_placement()) --q.hand[us];
-    else q.stones[us] ^= bit(m.from);
+    if (m.is_placement())
+        --q.hand[us];
+    else
+        q.stones[us] ^= bit(m.from);
     q.stones[us] |= bit(m.to);
     if (m.is_removal()) {
         q.stones[~us] ^= bit(m.remove);
@@ -84,8 +82,10 @@ inline void undo_ply(Position& p, Move m, std::uint8_t counter_before) {
     p.side = us;
     if (m.is_removal()) p.stones[~us] |= bit(m.remove);
     p.stones[us] ^= bit(m.to);
-    if (m.is_placement()) ++p.hand[us];
-    else p.stones[us] |= bit(m.from);
+    if (m.is_placement())
+        ++p.hand[us];
+    else
+        p.stones[us] |= bit(m.from);
     p.since_capture = counter_before;
 }
 

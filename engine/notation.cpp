@@ -49,9 +49,10 @@ std::string position_to_text(const Rules& r, const Position& p) {
 std::optional<ParseError> parse_position(const Rules& r, std::string_view text, Position& out) {
     auto w = words(text);
     if (w.size() != 4 && w.size() != 5)
-        return err("position needs 4 or 5 fields: <cells> <side> <white in hand> <black in hand> "
-                   "[<plies since capture>], got " +
-                   std::to_string(w.size()));
+        return err(
+            "position needs 4 or 5 fields: <cells> <side> <white in hand> <black in hand> "
+            "[<plies since capture>], got " +
+            std::to_string(w.size()));
     Position p;
     const Board& b = *r.board;
     if (int(w[0].size()) != b.size)
@@ -59,15 +60,19 @@ std::optional<ParseError> parse_position(const Rules& r, std::string_view text, 
                    std::to_string(b.size) + " points");
     for (int i = 0; i < b.size; ++i) {
         char c = w[0][i];
-        if (c == 'W') p.stones[WHITE] |= bit(i);
-        else if (c == 'B') p.stones[BLACK] |= bit(i);
+        if (c == 'W')
+            p.stones[WHITE] |= bit(i);
+        else if (c == 'B')
+            p.stones[BLACK] |= bit(i);
         else if (c != '.')
-            return err(std::string("bad cell character '") + c + "' at " + b.point_names[i] +
-                       " (use W, B or .)");
+            return err(std::string("bad cell character '") + c + "' at " + b.point_names[i] + " (use W, B or .)");
     }
-    if (w[1] == "w") p.side = WHITE;
-    else if (w[1] == "b") p.side = BLACK;
-    else return err("side to move must be w or b, got '" + std::string(w[1]) + "'");
+    if (w[1] == "w")
+        p.side = WHITE;
+    else if (w[1] == "b")
+        p.side = BLACK;
+    else
+        return err("side to move must be w or b, got '" + std::string(w[1]) + "'");
     for (int c = 0; c < 2; ++c) {
         auto n = small_number(w[2 + c]);
         if (!n || *n > r.stones)
@@ -116,8 +121,7 @@ std::optional<ParseError> parse_move(const Rules& r, const Position& p, std::str
         rest = rest.substr(d + 1);
     }
     if (auto e = take_point(rest, m.to)) return e;
-    if (outcome(r, p) != Outcome::ONGOING)
-        return err("move '" + std::string(text) + "' after the game has ended");
+    if (outcome(r, p) != Outcome::ONGOING) return err("move '" + std::string(text) + "' after the game has ended");
     MoveList legal(r, p);
     for (Move l : legal)
         if (l == m) {
@@ -130,15 +134,13 @@ std::optional<ParseError> parse_move(const Rules& r, const Position& p, std::str
             if (l.is_removal() && !m.is_removal())
                 return err("move '" + std::string(text) + "' closes a mill: name the stone to remove (e.g. " +
                            move_to_text(b, l) + ")");
-            if (!l.is_removal())
-                return err("move '" + std::string(text) + "' closes no mill: it removes nothing");
+            if (!l.is_removal()) return err("move '" + std::string(text) + "' closes no mill: it removes nothing");
             return err("move '" + std::string(text) + "': that stone may not be removed");
         }
     return err("illegal move '" + std::string(text) + "' in position " + position_to_text(r, p));
 }
 
-std::optional<ParseError> play_moves(const Rules& r, Position& p, std::string_view moves,
-                                     std::vector<Move>* played) {
+std::optional<ParseError> play_moves(const Rules& r, Position& p, std::string_view moves, std::vector<Move>* played) {
     int n = 0;
     for (auto w : words(moves)) {
         ++n;

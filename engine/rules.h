@@ -33,9 +33,9 @@ struct Rules {
     int fly_at = 0;                   // 0: never; else fly when the count is <= fly_at
     FlyCount fly_count = FlyCount::BOARD_AND_HAND;
     RemovalRule removal = RemovalRule::PROTECTED_UNLESS_ALL_IN_MILLS;
-    int lose_below = 3;               // a side with fewer stones (board + hand) has lost
-    bool full_board_draw = false;     // board full when placing ends: draw
-    int no_capture_draw_plies = 0;    // 0: off; else draw after this many plies without capture
+    int lose_below = 3;             // a side with fewer stones (board + hand) has lost
+    bool full_board_draw = false;   // board full when placing ends: draw
+    int no_capture_draw_plies = 0;  // 0: off; else draw after this many plies without capture
     std::string_view description;
 
     bool can_fly(int on_board, int in_hand) const {

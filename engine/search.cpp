@@ -64,13 +64,15 @@ bool Search::out_of_time() {
     return false;
 }
 
-bool Search::repetition(std::uint64_t key, int /*ply*/) const {
+bool Search::repetition(std::uint64_t key) const {
     if (r_.has_capture_counter()) return false;  // acyclic: the counter grows until a capture
-    // path_ ends with this node's key; compare with the same side's earlier
-    // positions.  Stone counts only fall, so a short look back is enough in
-    // practice; 100 entries bound the cost.
+    // path_ ends with this node's key.  Every earlier entry is compared (the
+    // key holds the side to move, so the other side's never match, and
+    // callers may or may not have put the root in the history).  Stone
+    // counts only fall, so a short look back is enough; 200 entries bound
+    // the cost.
     const std::size_t n = path_.size();
-    for (std::size_t back = 2, seen = 0; back < n && seen < 100; back += 2, ++seen)
+    for (std::size_t back = 1; back < n && back <= 200; ++back)
         if (path_[n - 1 - back] == key) return true;
     return false;
 }
@@ -87,8 +89,10 @@ int Search::order_moves(const Position& p, Move* moves, int n, Move tt_move, int
         int s = std::min(history_heur_[m.to][m.is_placement() ? MAX_POINTS : m.from], (1 << 20) - 1);
         if (m.is_removal()) s += 1 << 24;
         if (threats & bit(m.to)) s += 1 << 22;
-        if (m == tt_move) s += 1 << 28;
-        else if (m == killers[0] || m == killers[1]) s += 1 << 21;
+        if (m == tt_move)
+            s += 1 << 28;
+        else if (m == killers[0] || m == killers[1])
+            s += 1 << 21;
         scores[i] = s;
     }
     // Stable insertion sort, best first: lists are short and mostly sorted.
@@ -112,7 +116,7 @@ int Search::negamax(const Position& p, int depth, int alpha, int beta, int ply, 
     if (o == Outcome::LOSS) return -(MATE - ply);
     if (o == Outcome::DRAW) return 0;
     const std::uint64_t key = path_.back();
-    if (ply > 0 && repetition(key, ply)) return 0;
+    if (ply > 0 && repetition(key)) return 0;
     if (oracle_ && ply > 0)
         if (auto v = trusted_probe(p); v && (oracle_draw_cutoff_ || v->kind != ExactValue::DRAW))
             return exact_score(*v, ply);
@@ -181,7 +185,6 @@ int Search::negamax(const Position& p, int depth, int alpha, int beta, int ply, 
 int Search::value(const Position& p, int depth) {
     stopped_ = may_stop_ = timed_ = false;
     path_.assign(1, position_key(p));
-    game_len_ = 0;
     return negamax(p, depth, -SCORE_INF, SCORE_INF, 0, false);
 }
 
@@ -218,10 +221,14 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
         for (Move m : moves) {
             Position q = after(r_, root, m);
             Outcome o = outcome(r_, q);
-            if (o == Outcome::LOSS) exact.push_back(ExactValue::win(1));
-            else if (o == Outcome::DRAW) exact.push_back(ExactValue::draw());
-            else if (auto v = trusted_probe(q)) exact.push_back(flip(*v));
-            else exact.push_back(std::nullopt);
+            if (o == Outcome::LOSS)
+                exact.push_back(ExactValue::win(1));
+            else if (o == Outcome::DRAW)
+                exact.push_back(ExactValue::draw());
+            else if (auto v = trusted_probe(q))
+                exact.push_back(flip(*v));
+            else
+                exact.push_back(std::nullopt);
         }
         int best_i = -1;
         bool all_known = true;
@@ -232,8 +239,8 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
             }
             if (best_i < 0 || compare_exact(*exact[i], *exact[best_i]) > 0) best_i = int(i);
         }
-        if (best_i >= 0 && (exact[best_i]->kind == ExactValue::WIN ||
-                            (all_known && exact[best_i]->kind == ExactValue::LOSS))) {
+        if (best_i >= 0 &&
+            (exact[best_i]->kind == ExactValue::WIN || (all_known && exact[best_i]->kind == ExactValue::LOSS))) {
             res.best = moves[best_i];
             res.exact = exact[best_i];
             res.score = exact_score(*exact[best_i], 0);
@@ -251,7 +258,6 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
     }
 
     path_.assign(history.begin(), history.end());
-    game_len_ = path_.size();
     path_.push_back(position_key(root));
     const double soft = limits.seconds * 0.4;  // an iteration costs several times the last
     for (int depth = 1; depth <= limits.max_depth; ++depth) {
@@ -278,8 +284,7 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
                     std::find(moves.begin(), moves.end(), best) + 1);
         // A game end within the horizon is exact: deeper search cannot change it.
         if (std::abs(alpha) > MATE_BOUND && MATE - std::abs(alpha) <= depth) break;
-        if (limits.seconds > 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > soft)
+        if (limits.seconds > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > soft)
             break;
         if (limits.max_nodes && nodes_ >= limits.max_nodes) break;
     }

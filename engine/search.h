@@ -89,7 +89,7 @@ private:
     int negamax(const Position& p, int depth, int alpha, int beta, int ply, bool last_closed);
     int order_moves(const Position& p, Move* moves, int n, Move tt_move, int ply, int* scores) const;
     bool out_of_time();
-    bool repetition(std::uint64_t key, int ply) const;
+    bool repetition(std::uint64_t key) const;
 
     const Rules& r_;
     SearchOptions opt_;
@@ -102,7 +102,6 @@ private:
 
     // Keys of the game before the root, then of the search path.
     std::vector<std::uint64_t> path_;
-    std::size_t game_len_ = 0;
 
     std::uint64_t nodes_ = 0;
     bool stopped_ = false, may_stop_ = false;

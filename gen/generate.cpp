@@ -23,9 +23,12 @@ std::string unit_name(const SolveUnit& u) {
 
 std::string duration_text(double s) {
     char buf[32];
-    if (s < 60) std::snprintf(buf, sizeof buf, "%.0fs", s);
-    else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
-    else std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, int(s) / 60 % 60);
+    if (s < 60)
+        std::snprintf(buf, sizeof buf, "%.0fs", s);
+    else if (s < 3600)
+        std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, int(s) / 60 % 60);
     return buf;
 }
 
@@ -73,8 +76,8 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                 res.sectors.push_back(sector_stats(s, v));
             }
             if (opt.progress)
-                std::fprintf(opt.progress, "%s[%zu/%zu] %s: already solved\n", opt.progress_tty ? "\r\033[K" : "", u + 1,
-                             units.size(), unit_name(unit).c_str());
+                std::fprintf(opt.progress, "%s[%zu/%zu] %s: already solved\n", opt.progress_tty ? "\r\033[K" : "",
+                             u + 1, units.size(), unit_name(unit).c_str());
             results.push_back(std::move(res));
             continue;
         }
@@ -98,8 +101,8 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                 const double frac_unit = p.phase[0] == 'i' ? 0.5 * p.done / double(p.total) : 0.5;
                 const double slots_done = solved_slots + frac_unit * unit_raw;
                 const double eta = slots_done > 0 ? elapsed * (todo_slots - slots_done) / slots_done : 0;
-                std::fprintf(opt.progress, "\r\033[K[%zu/%zu] %s: %s %d, %.1f M positions done, %.1f M/s, ETA %s", u + 1,
-                             units.size(), unit_name(unit).c_str(), p.phase, p.layer, slots_done / 1e6,
+                std::fprintf(opt.progress, "\r\033[K[%zu/%zu] %s: %s %d, %.1f M positions done, %.1f M/s, ETA %s",
+                             u + 1, units.size(), unit_name(unit).c_str(), p.phase, p.layer, slots_done / 1e6,
                              elapsed > 0 ? slots_done / elapsed / 1e6 : 0.0, duration_text(eta).c_str());
                 std::fflush(opt.progress);
             };
@@ -110,8 +113,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         for (std::size_t k = 0; k < unit.sectors.size(); ++k) {
             res.peak_bytes += values[k].size() * sizeof(ValueCode);
             res.sectors.push_back(sector_stats(unit.sectors[k], values[k]));
-            if (auto err = write_table(path_of(r, unit.sectors[k], opt.dir), r, unit.sectors[k], values[k]))
-                return err;
+            if (auto err = write_table(path_of(r, unit.sectors[k], opt.dir), r, unit.sectors[k], values[k])) return err;
         }
         res.seconds = std::chrono::duration<double>(clock::now() - t0).count();
         solved_slots += unit_raw;

@@ -18,16 +18,16 @@ namespace mtb {
 
 struct GenOptions {
     std::string dir;
-    int threads = 0;                  // 0: OpenMP's default
-    std::FILE* progress = nullptr;    // progress lines go here; null: none
-    bool progress_tty = false;        // redraw one line ("\r") instead of printing lines
+    int threads = 0;                // 0: OpenMP's default
+    std::FILE* progress = nullptr;  // progress lines go here; null: none
+    bool progress_tty = false;      // redraw one line ("\r") instead of printing lines
 };
 
 struct UnitResult {
     std::vector<SectorStats> sectors;
     double seconds = 0;
-    bool skipped = false;             // already solved by an earlier run
-    std::uint64_t peak_bytes = 0;     // unit words + children values held while solving
+    bool skipped = false;          // already solved by an earlier run
+    std::uint64_t peak_bytes = 0;  // unit words + children values held while solving
 };
 
 // Solves `units` in order into opt.dir (created if needed).  results gets one

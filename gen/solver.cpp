@@ -6,7 +6,8 @@
 #include <atomic>
 #include <climits>
 
-#include "engine/unmove.h"
+#include "gen/quiet_unmove.h"
+#include "gen/stabilizer.h"
 #include "probe/sector_graph.h"
 
 namespace mtb {
@@ -16,6 +17,9 @@ using Word = std::uint16_t;
 constexpr Word PENDING = 0x8000;
 constexpr Word COUNT_MASK = 0x7fff;
 constexpr std::uint64_t CHUNK = 1 << 12;
+// Sectors smaller than this are done by the calling thread alone: starting
+// a team costs more than it saves (and much more on a busy machine).
+constexpr std::uint64_t PARALLEL_MIN = 1 << 16;
 
 // An in-unit slot as one number: sector number in the unit, then slot.
 constexpr int SLOT_BITS = 48;
@@ -27,15 +31,33 @@ constexpr bool is_win_code(Word c) { return c >= 2 && c < PENDING && (value_plie
 
 // What the plies of one position that leave the unit give it.
 struct Exits {
-    int win = INT_MAX;   // shortest win through an exit (plies)
-    int loss = -1;       // longest loss through exits, when all exits lose
-    bool draw = false;   // some exit draws
+    int win = INT_MAX;  // shortest win through an exit (plies)
+    int loss = -1;      // longest loss through exits, when all exits lose
+    bool draw = false;  // some exit draws
 };
+
+constexpr Sector twin_of(Sector s) { return Sector{s.them_board, s.us_board, s.them_hand, s.us_hand}; }
+
+// Sorts a short list and drops repeats; returns the new length.  Insertion
+// sort: the lists are a few dozen entries, most already nearly in order.
+int sort_unique(std::uint64_t* a, int n) {
+    for (int i = 1; i < n; ++i) {
+        std::uint64_t x = a[i];
+        int j = i;
+        for (; j > 0 && a[j - 1] > x; --j) a[j] = a[j - 1];
+        a[j] = x;
+    }
+    int m = 0;
+    for (int i = 0; i < n; ++i)
+        if (m == 0 || a[m - 1] != a[i]) a[m++] = a[i];
+    return m;
+}
 
 struct Unit {
     const Rules& r;
     const std::vector<Sector>& sectors;
     const ChildValues& children;
+    const StabilizerTest stabilizer;
     std::vector<SectorIndex> index;
     std::vector<Word*> words;
     std::optional<std::string> error;  // first missing child, set under a critical section
@@ -47,22 +69,38 @@ struct Unit {
     }
 
     // Looks at every ply of p: exits into `e`, distinct in-unit child slots
-    // into `in` (sorted, deduplicated) when `in` is not null; returns their number.
+    // into `in` (sorted, deduplicated) when `in` is not null; returns their
+    // number.  Stops early (returning 0) at a ply that wins at once.
     int scan_plies(const Position& p, Exits& e, std::uint64_t* in) {
-        Move moves[MAX_PLIES];
+        const Sector p_sector = sector_of(p);
+        const int twin_index = find(twin_of(p_sector));
+        // Quiet children of p are distinct classes unless a symmetry fixes
+        // the stones they all share (gen/stabilizer.h): then count, don't index.
+        const bool count_only = !stabilizer.fixed_by_nontrivial(p.them());
+        int n_quiet = 0;
+        // One buffer per thread: a local array of Move would be initialised
+        // (3 KB) on every call.
+        thread_local Move moves[MAX_PLIES];
         Move* end = generate(r, p, moves);
         int n_in = 0;
         for (Move* m = moves; m != end; ++m) {
             Position q = after(r, p, *m);
             if (q.total(q.side) < r.lose_below) {
-                e.win = 1;  // the best there is
-                continue;
+                e.win = 1;  // the best there is: nothing else matters
+                return 0;
             }
-            Sector s = sector_of(q);
-            int k = find(s);
+            // A quiet move leads to the colour-swapped twin sector; anything
+            // else (a placement, a removal) leaves the unit.
+            const bool quiet = !m->is_placement() && !m->is_removal();
+            Sector s = quiet ? twin_of(p_sector) : sector_of(q);
+            int k = quiet ? twin_index : find(s);
             if (k >= 0) {
-                if (in) in[n_in] = pack(k, index[k].slot_of(normalise(q)));
-                ++n_in;
+                if (quiet && count_only)
+                    ++n_quiet;
+                else if (in)
+                    in[n_in++] = pack(k, index[k].slot_of(normalise(q)));
+                else
+                    ++n_in;
                 continue;
             }
             ValueCode v = children.value(s, normalise(q));
@@ -71,15 +109,15 @@ struct Unit {
                 if (!error) error = "no solved table for successor sector " + s.name();
                 continue;
             }
-            if (v == VALUE_DRAW) e.draw = true;
-            else if (value_wdl(v) == Wdl::LOSS) e.win = std::min(e.win, value_plies(v) + 1);
-            else e.loss = std::max(e.loss, value_plies(v) + 1);
+            if (v == VALUE_DRAW)
+                e.draw = true;
+            else if (value_wdl(v) == Wdl::LOSS)
+                e.win = std::min(e.win, value_plies(v) + 1);
+            else
+                e.loss = std::max(e.loss, value_plies(v) + 1);
         }
-        if (in) {
-            std::sort(in, in + n_in);
-            n_in = int(std::unique(in, in + n_in) - in);
-        }
-        return n_in;
+        if (in) n_in = sort_unique(in, n_in);
+        return n_quiet + n_in;
     }
 
     Position position(int k, std::uint64_t slot) const {
@@ -88,15 +126,18 @@ struct Unit {
         return denormalise(sectors[k], n, WHITE);
     }
 
-    // Distinct in-unit predecessor slots of the position in (k, slot).
+    // Distinct in-unit predecessor slots of the position in (k, slot).  Only
+    // quiet un-moves stay in a unit (see gen/quiet_unmove.h).
     int predecessors(int k, std::uint64_t slot, std::vector<std::uint64_t>& out) const {
         out.clear();
-        for_each_predecessor(r, position(k, slot), [&](const Position& q) {
+        const Position c = position(k, slot);
+        for_each_quiet_unmove(r, c, [&](const Position& q) {
             int j = find(sector_of(q));
             if (j >= 0) out.push_back(pack(j, index[j].slot_of(normalise(q))));
         });
-        std::sort(out.begin(), out.end());
-        out.erase(std::unique(out.begin(), out.end()), out.end());
+        // The predecessors all share c's side-to-move stones: unless a
+        // symmetry fixes those, they are distinct classes already.
+        if (stabilizer.fixed_by_nontrivial(c.us())) out.resize(std::size_t(sort_unique(out.data(), int(out.size()))));
         return int(out.size());
     }
 };
@@ -116,9 +157,12 @@ SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values) {
     for (ValueCode v : values) {
         if (v == VALUE_NONE) continue;
         ++st.positions;
-        if (v == VALUE_DRAW) ++st.draws;
-        else if (value_wdl(v) == Wdl::WIN) ++st.wins, st.longest_win = std::max(st.longest_win, value_plies(v));
-        else ++st.losses;
+        if (v == VALUE_DRAW)
+            ++st.draws;
+        else if (value_wdl(v) == Wdl::WIN)
+            ++st.wins, st.longest_win = std::max(st.longest_win, value_plies(v));
+        else
+            ++st.losses;
     }
     return st;
 }
@@ -127,7 +171,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                                       std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt) {
     if (unit.empty()) return std::nullopt;
     const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
-    Unit u{r, unit, children, {}, {}, {}};
+    Unit u{r, unit, children, StabilizerTest(*r.board), {}, {}, {}};
     values.assign(unit.size(), {});
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < unit.size(); ++k) {
@@ -147,7 +191,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     for (std::size_t k = 0; k < unit.size(); ++k) {
         const std::uint64_t slots = u.index[k].slots();
         Word* w = u.words[k];
-#pragma omp parallel for schedule(dynamic, CHUNK) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, CHUNK) num_threads(threads) if (slots >= PARALLEL_MIN)
         for (std::uint64_t i = 0; i < slots; ++i) {
             NormalPosition n;
             if (!u.index[k].position_of(i, n)) continue;
@@ -187,7 +231,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
             for (std::size_t k = 0; k < unit.size(); ++k) {
                 const std::uint64_t slots = u.index[k].slots();
                 Word* w = u.words[k];
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(threads) if (slots >= PARALLEL_MIN)
                 {
                     std::vector<std::uint64_t> preds;
                     preds.reserve(256);
@@ -210,7 +254,8 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                                 }
                                 continue;
                             }
-                            while ((cur & PENDING) && !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
+                            while ((cur & PENDING) &&
+                                   !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
                             }
                             if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) continue;
                             // This thread took the last counter: every in-unit ply loses.
@@ -236,7 +281,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     for (std::size_t k = 0; k < unit.size(); ++k) {
         Word* w = u.words[k];
         const std::uint64_t slots = u.index[k].slots();
-#pragma omp parallel for schedule(static) num_threads(threads)
+#pragma omp parallel for schedule(static) num_threads(threads) if (slots >= PARALLEL_MIN)
         for (std::uint64_t i = 0; i < slots; ++i)
             if (w[i] & PENDING) w[i] = VALUE_DRAW;
     }

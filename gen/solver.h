@@ -56,7 +56,7 @@ struct SolveProgress {
 };
 
 struct SolveOptions {
-    int threads = 0;  // 0: OpenMP's default
+    int threads = 0;                                     // 0: OpenMP's default
     std::function<void(const SolveProgress&)> progress;  // called from the calling thread
 };
 

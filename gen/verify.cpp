@@ -17,23 +17,31 @@ std::string ValueError::message() const {
 
 ValueCode value_from_successors(const Rules& r, const Position& p, const ChildValues& succ) {
     switch (outcome(r, p)) {
-        case Outcome::LOSS: return value_loss(0);
-        case Outcome::DRAW: return VALUE_DRAW;
-        case Outcome::ONGOING: break;
+        case Outcome::LOSS:
+            return value_loss(0);
+        case Outcome::DRAW:
+            return VALUE_DRAW;
+        case Outcome::ONGOING:
+            break;
     }
     int win = INT_MAX, loss = -1;
     bool draw = false;
-    for (Move m : MoveList(r, p)) {
-        Position q = after(r, p, m);
+    thread_local Move moves[MAX_PLIES];  // not a MoveList: that initialises 3 KB per call
+    Move* end = generate(r, p, moves);
+    for (const Move* m = moves; m != end; ++m) {
+        Position q = after(r, p, *m);
         if (q.total(q.side) < r.lose_below) {
             win = 1;
             continue;
         }
         ValueCode v = succ.value(sector_of(q), normalise(q));
         if (v == VALUE_NONE) return VALUE_NONE;
-        if (v == VALUE_DRAW) draw = true;
-        else if (value_wdl(v) == Wdl::LOSS) win = std::min(win, value_plies(v) + 1);
-        else loss = std::max(loss, value_plies(v) + 1);
+        if (v == VALUE_DRAW)
+            draw = true;
+        else if (value_wdl(v) == Wdl::LOSS)
+            win = std::min(win, value_plies(v) + 1);
+        else
+            loss = std::max(loss, value_plies(v) + 1);
     }
     if (win != INT_MAX) return value_win(win);
     if (draw) return VALUE_DRAW;
@@ -46,10 +54,12 @@ std::vector<ValueError> check_values(const Rules& r, Sector s, const std::vector
     std::vector<ValueError> errors;
     const std::uint64_t slots = std::min<std::uint64_t>(index.slots(), values.size());
     if (values.size() != index.slots())
-        errors.push_back({0, "(table of " + s.name() + ": " + std::to_string(values.size()) + " slots, index has " +
-                                 std::to_string(index.slots()) + ")",
+        errors.push_back({0,
+                          "(table of " + s.name() + ": " + std::to_string(values.size()) + " slots, index has " +
+                              std::to_string(index.slots()) + ")",
                           VALUE_NONE, VALUE_NONE});
-#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads > 0 ? threads : omp_get_max_threads())
+#pragma omp parallel for schedule(dynamic, 4096) \
+    num_threads(threads > 0 ? threads : omp_get_max_threads()) if (slots >= (1 << 16))
     for (std::uint64_t i = 0; i < slots; ++i) {
         NormalPosition n;
         if (!index.position_of(i, n)) continue;
@@ -78,14 +88,16 @@ ValueCheck value_check(int threads) {
         std::vector<Sector> others;
         bool self = false;
         for (Sector c : successor_sectors(*r, s)) {
-            if (c == s) self = true;
-            else others.push_back(c);
+            if (c == s)
+                self = true;
+            else
+                others.push_back(c);
         }
         if (auto err = succ.load(*r, others, dir.empty() ? "." : dir))
             return std::vector<VerifyProblem>{{file.path(), -1, "cannot check values: " + *err}};
         if (self) succ.add(*r, s, values);
         for (const ValueError& e : check_values(*r, s, values, succ, threads))
-            problems.push_back({file.path(), -1, e.message()});
+            problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message()});
         return problems;
     };
 }

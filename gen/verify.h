@@ -19,7 +19,7 @@ namespace mtb {
 
 struct ValueError {
     std::uint64_t slot;
-    std::string position;   // position text (White to move)
+    std::string position;  // position text (White to move)
     ValueCode stored, expected;
     std::string message() const;
 };

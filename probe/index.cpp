@@ -36,7 +36,6 @@ namespace mtb {
 namespace {
 
 constexpr std::uint32_t NO_BITMAP = std::numeric_limits<std::uint32_t>::max();
-constexpr std::uint32_t NOT_A_REP = std::numeric_limits<std::uint32_t>::max();
 
 // The next larger mask with the same popcount (Gosper's hack).
 inline Bitboard next_subset(Bitboard x) {
@@ -62,19 +61,28 @@ struct SectorIndex::Impl {
         std::uint32_t word;        // first word in canon_bits, or NO_BITMAP (trivial stabiliser)
     };
     std::vector<Rep> reps;
-    std::vector<Bitboard> trivial_masks;     // reps[i].mask for i < trivial, packed for cache
-    std::uint32_t trivial = 0;               // number of reps with a trivial stabiliser
-    std::uint64_t trivial_slots = 0;         // trivial * placements
-    std::vector<std::uint64_t> offsets;      // first slot of rep trivial + i; last entry = slots
-    std::vector<std::uint32_t> rep_of_rank;  // colex rank of a k-subset -> rep number (reps only)
+    std::vector<Bitboard> trivial_masks;  // reps[i].mask for i < trivial, packed for cache
+    std::uint32_t trivial = 0;            // number of reps with a trivial stabiliser
+    std::uint64_t trivial_slots = 0;      // trivial * placements
+    std::vector<std::uint64_t> offsets;   // first slot of rep trivial + i; last entry = slots
+    // Which colex ranks of k-subsets are reps, as two bitmaps (trivial
+    // stabiliser or not) with running counts: a rep's number is the count
+    // of reps of its kind before it.  About 3 bits per k-subset, so the
+    // lookup stays in cache where a rank -> number array (32 bits per
+    // k-subset, 5 MiB for k = 9) would not.
+    struct RankWord {
+        std::uint64_t trivial_bits, stab_bits;
+        std::uint32_t trivial_before, stab_before;
+    };
+    std::vector<RankWord> rank_words;
     // Per rep with a stabiliser, ceil(placements / 64) words: bit r of the
     // rep's run is set when the placement of colex rank r is canonical;
     // canon_before[w] counts the set bits of the rep's words before w.
     std::vector<std::uint64_t> canon_bits;
     std::vector<std::uint32_t> canon_before;
     std::uint64_t words_per_rep = 0;
-    std::vector<Bitboard> unrank;        // compressed placement of each colex rank
-    std::vector<std::uint32_t> bucket;   // (slot - trivial_slots) >> bucket_shift -> rep holding it
+    std::vector<Bitboard> unrank;       // compressed placement of each colex rank
+    std::vector<std::uint32_t> bucket;  // (slot - trivial_slots) >> bucket_shift -> rep holding it
     int bucket_shift = 0;
 
     Impl(const Rules& r, Sector s) : sector(s), sym(*r.board) {
@@ -94,16 +102,17 @@ struct SectorIndex::Impl {
 
     // Smallest image of x, and the set of symmetries that give it.
     Bitboard min_image(Bitboard x, std::uint32_t& which) const {
+        Bitboard img[32];
+        sym.apply_all(x, img);
+        // Small groups are padded to WIDTH images (copies of x): a fixed
+        // trip count the compiler vectorises, and the copies change nothing
+        // once `which` is masked to the real symmetries.
+        const int count = sym.count(), width = std::max(count, int(SymmetryTables::WIDTH));
         Bitboard best = x;
-        which = 1;
-        for (int g = 1; g < sym.count(); ++g) {
-            Bitboard y = sym.apply(g, x);
-            if (y < best) {
-                best = y;
-                which = 0;
-            }
-            if (y == best) which |= std::uint32_t(1) << g;
-        }
+        for (int g = 1; g < width; ++g) best = std::min(best, img[g]);
+        which = 0;
+        for (int g = 0; g < width; ++g) which |= std::uint32_t(img[g] == best) << g;
+        which &= count == 32 ? ~std::uint32_t(0) : (std::uint32_t(1) << count) - 1;
         return best;
     }
 
@@ -124,11 +133,19 @@ struct SectorIndex::Impl {
         for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
         std::stable_partition(order.begin(), order.end(), [&](std::uint32_t i) { return reps[i].stabiliser == 1; });
         std::vector<Rep> sorted;
-        rep_of_rank.assign(binomial(n, k), NOT_A_REP);
+        rank_words.assign((binomial(n, k) + 63) / 64, RankWord{0, 0, 0, 0});
         for (std::uint32_t i : order) {
-            rep_of_rank[ranks[i]] = std::uint32_t(sorted.size());
+            RankWord& w = rank_words[ranks[i] / 64];
+            (reps[i].stabiliser == 1 ? w.trivial_bits : w.stab_bits) |= std::uint64_t(1) << (ranks[i] % 64);
             sorted.push_back(reps[i]);
             if (reps[i].stabiliser == 1) trivial_masks.push_back(reps[i].mask);
+        }
+        std::uint32_t trivial_seen = 0, stab_seen = 0;
+        for (RankWord& w : rank_words) {
+            w.trivial_before = trivial_seen;
+            w.stab_before = stab_seen;
+            trivial_seen += std::uint32_t(std::popcount(w.trivial_bits));
+            stab_seen += std::uint32_t(std::popcount(w.stab_bits));
         }
         reps = std::move(sorted);
         trivial = std::uint32_t(trivial_masks.size());
@@ -191,20 +208,19 @@ struct SectorIndex::Impl {
         // Images of our stones under every symmetry; keep the smallest
         // (branch-free: which one wins is unpredictable), then of the
         // symmetries giving it (usually one), the smallest image of theirs.
-        Bitboard img[32];
-        sym.apply_all(p.us, img);
-        const int count = sym.count();
-        Bitboard rep = img[0];
-        for (int g = 1; g < std::max(count, int(SymmetryTables::WIDTH)); ++g) rep = std::min(rep, img[g]);
-        std::uint32_t which = 0;
-        for (int g = 0; g < count; ++g) which |= std::uint32_t(img[g] == rep) << g;
+        std::uint32_t which;
+        const Bitboard rep = min_image(p.us, which);
         Bitboard them = ~Bitboard(0);
         for (; which; which &= which - 1) them = std::min(them, sym.apply(std::countr_zero(which), p.them));
 
-        const std::uint32_t ri = rep_of_rank[colex_rank(rep)];
-        assert(ri != NOT_A_REP);
+        const std::uint64_t rep_rank = colex_rank(rep);
+        const RankWord& rw = rank_words[rep_rank / 64];
+        const std::uint64_t below_rep = (std::uint64_t(1) << (rep_rank % 64)) - 1;
         const std::uint64_t r = colex_rank(extract_bits(them, all & ~rep));
-        if (ri < trivial) return std::uint64_t(ri) * placements + r;
+        if (rw.trivial_bits >> (rep_rank % 64) & 1)
+            return (rw.trivial_before + std::uint64_t(std::popcount(rw.trivial_bits & below_rep))) * placements + r;
+        assert(rw.stab_bits >> (rep_rank % 64) & 1);
+        const std::uint32_t ri = trivial + rw.stab_before + std::uint32_t(std::popcount(rw.stab_bits & below_rep));
         const Rep& info = reps[ri];
         const std::size_t w = info.word + r / 64;
         const std::uint64_t below = canon_bits[w] & ((std::uint64_t(1) << (r % 64)) - 1);
@@ -240,7 +256,7 @@ struct SectorIndex::Impl {
     std::size_t memory_bytes() const {
         return sizeof(*this) + sym.memory_bytes() + reps.size() * sizeof(Rep) +
                trivial_masks.size() * sizeof(Bitboard) + offsets.size() * sizeof(std::uint64_t) +
-               rep_of_rank.size() * sizeof(std::uint32_t) + canon_bits.size() * sizeof(std::uint64_t) +
+               rank_words.size() * sizeof(RankWord) + canon_bits.size() * sizeof(std::uint64_t) +
                canon_before.size() * sizeof(std::uint32_t) + unrank.size() * sizeof(Bitboard) +
                bucket.size() * sizeof(std::uint32_t);
     }
@@ -255,8 +271,6 @@ const Sector& SectorIndex::sector() const { return impl_->sector; }
 std::uint64_t SectorIndex::slots() const { return impl_->slots; }
 std::size_t SectorIndex::memory_bytes() const { return impl_->memory_bytes(); }
 std::uint64_t SectorIndex::slot_of(NormalPosition n) const { return impl_->slot_of(n); }
-bool SectorIndex::position_of(std::uint64_t slot, NormalPosition& out) const {
-    return impl_->position_of(slot, out);
-}
+bool SectorIndex::position_of(std::uint64_t slot, NormalPosition& out) const { return impl_->position_of(slot, out); }
 
 }  // namespace mtb

@@ -10,7 +10,7 @@
 // The implementation is perfect: slots() equals distinct_positions() of the
 // sector (probe/sector_graph.h), so position_of() fails only for slot >=
 // slots().  The tables depend only on the stones on the board (us_board,
-// them_board), not on the hands; memory_bytes() is at most 10 MiB for nmm.
+// them_board), not on the hands; memory_bytes() is at most 6.4 MiB for nmm.
 // Layout (a file-format matter): see probe/index.cpp.
 //
 // Thread safety: a const SectorIndex may be used from any number of threads.

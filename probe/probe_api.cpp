@@ -61,9 +61,12 @@ std::uint32_t to_position(const Rules& r, const mtb_pos& in, Position& p, mtb_st
 // The value of a valid position: the end of the game needs no table.
 std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status) {
     switch (outcome(set.rules(), p)) {
-    case Outcome::LOSS: return succeed(status, pack(Wdl::LOSS, 0));
-    case Outcome::DRAW: return succeed(status, pack(Wdl::DRAW, 0));
-    case Outcome::ONGOING: break;
+        case Outcome::LOSS:
+            return succeed(status, pack(Wdl::LOSS, 0));
+        case Outcome::DRAW:
+            return succeed(status, pack(Wdl::DRAW, 0));
+        case Outcome::ONGOING:
+            break;
     }
     ValueCode v;
     std::string message;
@@ -86,9 +89,12 @@ long rank(std::uint32_t v) {
     if (mtb_is_error(v)) return -2000000;
     long plies = long(MTB_GET_PLIES(v));
     switch (MTB_GET_WDL(v)) {
-    case MTB_WIN: return 1000000 - plies;
-    case MTB_LOSS: return -1000000 + plies;
-    default: return 0;
+        case MTB_WIN:
+            return 1000000 - plies;
+        case MTB_LOSS:
+            return -1000000 + plies;
+        default:
+            return 0;
     }
 }
 
@@ -117,18 +123,30 @@ mtb_error_code mtb_get_error_code(uint32_t result) {
 
 const char* mtb_error_name(uint32_t result) {
     switch (mtb_get_error_code(result)) {
-    case MTB_E_NO_ERROR: return "no error";
-    case MTB_E_GENERIC: return "unspecified error";
-    case MTB_E_NO_TABLE: return "no table for this sector";
-    case MTB_E_INVALID_POSITION: return "invalid position";
-    case MTB_E_CORRUPT: return "corrupt table";
-    case MTB_E_IO: return "I/O error";
-    case MTB_E_RULES_MISMATCH: return "table made for other rules";
-    case MTB_E_UNKNOWN_RULES: return "unknown rule set";
-    case MTB_E_BAD_ARGUMENT: return "bad argument";
-    case MTB_E_CAPACITY: return "buffer too small";
-    case MTB_E_MEMORY: return "out of memory";
-    case MTB_E_MAXCODE: break;
+        case MTB_E_NO_ERROR:
+            return "no error";
+        case MTB_E_GENERIC:
+            return "unspecified error";
+        case MTB_E_NO_TABLE:
+            return "no table for this sector";
+        case MTB_E_INVALID_POSITION:
+            return "invalid position";
+        case MTB_E_CORRUPT:
+            return "corrupt table";
+        case MTB_E_IO:
+            return "I/O error";
+        case MTB_E_RULES_MISMATCH:
+            return "table made for other rules";
+        case MTB_E_UNKNOWN_RULES:
+            return "unknown rule set";
+        case MTB_E_BAD_ARGUMENT:
+            return "bad argument";
+        case MTB_E_CAPACITY:
+            return "buffer too small";
+        case MTB_E_MEMORY:
+            return "out of memory";
+        case MTB_E_MAXCODE:
+            break;
     }
     return "unknown error code";
 }
@@ -169,8 +187,12 @@ uint32_t mtb_parse_position(const mtb_tb* tb, const char* text, mtb_pos* out, mt
         if (!tb || !text || !out) return fail(status, MTB_E_BAD_ARGUMENT, "mtb_parse_position: NULL argument");
         Position p;
         if (auto e = parse_position(tb->set->rules(), text, p)) return fail(status, MTB_E_INVALID_POSITION, e->message);
-        *out = mtb_pos{p.stones[WHITE], p.stones[BLACK], p.hand[WHITE], p.hand[BLACK],
-                       std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK), p.since_capture};
+        *out = mtb_pos{p.stones[WHITE],
+                       p.stones[BLACK],
+                       p.hand[WHITE],
+                       p.hand[BLACK],
+                       std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK),
+                       p.since_capture};
         return succeed(status, 0);
     });
 }
@@ -204,7 +226,8 @@ uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, s
             if (mtb_is_error(out.value) && first_error.empty())
                 first_error = std::string(out.text) + ": " + child_status.message;
         }
-        std::stable_sort(moves, moves + n, [](const mtb_move& a, const mtb_move& b) { return rank(a.value) > rank(b.value); });
+        std::stable_sort(moves, moves + n,
+                         [](const mtb_move& a, const mtb_move& b) { return rank(a.value) > rank(b.value); });
         std::uint32_t own = value_of(*tb->set, p, status);
         if (!mtb_is_error(own)) return own;
         // Without the position's own table, its value is that of its best ply

@@ -12,8 +12,16 @@ Sector Sector::from_key(std::uint32_t k) {
 }
 
 std::string Sector::name() const {
-    std::string s = std::to_string(us_board) + "v" + std::to_string(them_board);
-    if (!movement_only()) s += "+" + std::to_string(us_hand) + "+" + std::to_string(them_hand);
+    // Appends rather than operator+ chains: GCC 12 warns falsely (-Wrestrict) on those.
+    std::string s = std::to_string(us_board);
+    s += 'v';
+    s += std::to_string(them_board);
+    if (!movement_only()) {
+        s += '+';
+        s += std::to_string(us_hand);
+        s += '+';
+        s += std::to_string(them_hand);
+    }
     return s;
 }
 

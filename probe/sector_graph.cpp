@@ -25,8 +25,7 @@ std::vector<Sector> successor_sectors(const Rules& r, Sector s) {
     const int n = r.board->size;
     std::vector<Sector> out;
     auto add = [&](int new_us, int new_them, int new_us_hand, int new_them_hand) {
-        Sector t{std::uint8_t(new_us), std::uint8_t(new_them), std::uint8_t(new_us_hand),
-                 std::uint8_t(new_them_hand)};
+        Sector t{std::uint8_t(new_us), std::uint8_t(new_them), std::uint8_t(new_us_hand), std::uint8_t(new_them_hand)};
         if (valid_sector(r, t)) out.push_back(t);
     };
     // After our ply the opponent moves: its view is (them, us, g, our hand).

@@ -26,7 +26,7 @@ constexpr std::size_t kHeaderSize = 128;
 constexpr std::size_t kDictEntrySize = 16;
 constexpr std::size_t kBlockEntrySize = 24;
 constexpr std::size_t kTrailerSize = 16;
-constexpr std::size_t kRulesNameMax = 31;      // 32-byte field, NUL-padded
+constexpr std::size_t kRulesNameMax = 31;  // 32-byte field, NUL-padded
 constexpr std::uint32_t kMaxBlockSlots = 1u << 26;
 
 enum class TableContent : std::uint8_t { VALUES = 0, WDL = 1 };
@@ -39,14 +39,14 @@ struct TableHeader {
     std::uint32_t index_scheme = kIndexSchemeVersion;
     std::uint64_t slot_count = 0;
     TableContent content = TableContent::VALUES;
-    std::uint8_t symbol_width = 1;      // bytes per symbol: 1 or 2
-    std::uint16_t dict_size = 0;        // symbols in the dictionary
+    std::uint8_t symbol_width = 1;  // bytes per symbol: 1 or 2
+    std::uint16_t dict_size = 0;    // symbols in the dictionary
     std::uint32_t block_slots = 0;
     std::uint32_t block_count = 0;
-    std::uint32_t level = 0;            // zstd level used (informational)
+    std::uint32_t level = 0;  // zstd level used (informational)
     std::uint64_t file_size = 0;
-    std::uint64_t data_offset = 0;      // first block
-    std::uint64_t meta_checksum = 0;    // XXH3 of dictionary + block index
+    std::uint64_t data_offset = 0;    // first block
+    std::uint64_t meta_checksum = 0;  // XXH3 of dictionary + block index
 
     std::uint64_t dict_offset() const { return kHeaderSize; }
     std::uint64_t index_offset() const { return kHeaderSize + std::uint64_t(dict_size) * kDictEntrySize; }
@@ -63,9 +63,9 @@ struct DictEntry {
 };
 
 struct BlockEntry {
-    std::uint64_t offset = 0;      // from the start of the file
-    std::uint64_t checksum = 0;    // XXH3 of the compressed bytes
-    std::uint32_t size = 0;        // compressed bytes
+    std::uint64_t offset = 0;    // from the start of the file
+    std::uint64_t checksum = 0;  // XXH3 of the compressed bytes
+    std::uint32_t size = 0;      // compressed bytes
 };
 
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes);

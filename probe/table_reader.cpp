@@ -49,7 +49,8 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string&
         return nullptr;
     }
     const TableHeader& h = t->header_;
-    if (auto e = decode_meta(h, {t->data_ + kHeaderSize, std::size_t(h.meta_end() - kHeaderSize)}, t->dict_, t->blocks_)) {
+    if (auto e =
+            decode_meta(h, {t->data_ + kHeaderSize, std::size_t(h.meta_end() - kHeaderSize)}, t->dict_, t->blocks_)) {
         error = path + ": " + *e;
         return nullptr;
     }

@@ -1,8 +1,11 @@
 #include "probe/table_set.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
-#include <fstream>
 #include <new>
 
 namespace mtb {
@@ -15,6 +18,16 @@ bool read_number(std::string_view& s, std::uint8_t& out) {
     out = std::uint8_t(v);
     s.remove_prefix(std::size_t(p - s.data()));
     return true;
+}
+
+// The first kHeaderSize bytes of a file (plain POSIX: this runs once per
+// file when a folder is opened, and iostreams cost more than the read).
+bool read_header_bytes(const std::string& path, std::uint8_t* out) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    ssize_t got = ::pread(fd, out, kHeaderSize, 0);
+    ::close(fd);
+    return got == ssize_t(kHeaderSize);
 }
 
 bool eat(std::string_view& s, char c) {
@@ -58,7 +71,8 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
     std::vector<std::pair<Sector, std::string>> found;
     for (; it != fs::directory_iterator(); it.increment(ec)) {
         Sector s;
-        if (parse_table_file_name(it->path().filename().string(), r.name, s)) found.emplace_back(s, it->path().string());
+        if (parse_table_file_name(it->path().filename().string(), r.name, s))
+            found.emplace_back(s, it->path().string());
     }
     if (ec) {
         status = TbStatus::IO;
@@ -74,9 +88,8 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
         // The header decides whether the table belongs to these rules.  A
         // damaged header is not fatal here; the probes needing it say so.
         std::uint8_t bytes[kHeaderSize];
-        std::ifstream f(path, std::ios::binary);
         TableHeader h;
-        if (f.read(reinterpret_cast<char*>(bytes), kHeaderSize) && !decode_header(bytes, h)) {
+        if (read_header_bytes(path, bytes) && !decode_header(bytes, h)) {
             if (h.rules_name != r.name || h.rules_fingerprint != r.fingerprint()) {
                 char buf[200];
                 std::snprintf(buf, sizeof buf,

@@ -1,14 +1,14 @@
 #include "probe/table_writer.h"
 
-#include <zstd.h>
 #include <xxhash.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
-#include <thread>
 #include <cstdio>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include "probe/table_format.h"
 
@@ -35,7 +35,8 @@ std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool w
         if (count[c]) dict.push_back({ValueCode(c), count[c]});
     // An all-empty sector still needs one symbol to fill its slots with.
     if (dict.empty()) dict.push_back({VALUE_DRAW, 0});
-    std::stable_sort(dict.begin(), dict.end(), [](const DictEntry& a, const DictEntry& b) { return a.count > b.count; });
+    std::stable_sort(dict.begin(), dict.end(),
+                     [](const DictEntry& a, const DictEntry& b) { return a.count > b.count; });
     symbol_of.assign(65536, 0);
     for (std::size_t i = 0; i < dict.size(); ++i) symbol_of[dict[i].code] = std::uint16_t(i);
     return dict;

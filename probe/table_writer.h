@@ -24,10 +24,10 @@
 namespace mtb {
 
 struct TableWriteOptions {
-    int level = 19;                          // zstd level, 1..22
-    std::uint32_t block_slots = 1u << 16;    // slots per block (> 0)
-    bool wdl_only = false;                   // keep only win/draw/loss (distances dropped)
-    int threads = 0;                         // threads compressing blocks; 0: all cores
+    int level = 19;                        // zstd level, 1..22
+    std::uint32_t block_slots = 1u << 16;  // slots per block (> 0)
+    bool wdl_only = false;                 // keep only win/draw/loss (distances dropped)
+    int threads = 0;                       // threads compressing blocks; 0: all cores
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]

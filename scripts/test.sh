@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 jobs=$(nproc)
 
+echo "== formatting (.clang-format)"
+bash scripts/check-format.sh
+
 echo "== release build and tests"
 bash scripts/build.sh build
 (cd build && ctest --output-on-failure -j "$jobs")
@@ -15,3 +18,7 @@ echo "== ASan + UBSan build and tests"
 bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMTB_SANITIZE=ON
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j "$jobs" -LE slow)
+
+echo "== ThreadSanitizer build, probe tests (threads probing while others open tables)"
+TARGETS=test_probe bash scripts/build.sh build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMTB_TSAN=ON
+(cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -j "$jobs" -R "^probe:" -E "flipped|truncated")

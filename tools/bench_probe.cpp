@@ -3,6 +3,7 @@
 // the first probe.  Uses DIR/nmm_5v5.mtb from --tables when present, else a
 // synthetic table (values a fixed function of the slot) written to a
 // temporary folder.
+#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -10,7 +11,6 @@
 #include <filesystem>
 #include <random>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include "mtb/probe.h"
@@ -52,8 +52,12 @@ std::vector<mtb_pos> random_positions(const Rules& r, Sector s, std::size_t coun
         };
         Bitboard us = pick(s.us_board), them = pick(s.them_board);
         bool white = rng() & 1;
-        p = mtb_pos{white ? us : them, white ? them : us, s.us_hand, s.them_hand,
-                    std::uint8_t(white ? MTB_WHITE : MTB_BLACK), 0};
+        p = mtb_pos{white ? us : them,
+                    white ? them : us,
+                    s.us_hand,
+                    s.them_hand,
+                    std::uint8_t(white ? MTB_WHITE : MTB_BLACK),
+                    0};
         if (!white) std::swap(p.white_hand, p.black_hand);
     }
     return out;

@@ -22,7 +22,7 @@ constexpr SearchCase kSearchCases[] = {
     {"nmm", nullptr, 8, 4},
     {"lasker-20", nullptr, 8, 4},
     {"nmm", "W..B.WW.B..BW.BW...B..W. w 0 0", 12, 5},  // moving phase, 5 v 5
-    {"nmm", ".WB......WB...........BW w 0 0", 8, 4},  // 3 v 3 flying
+    {"nmm", ".WB......WB...........BW w 0 0", 8, 4},   // 3 v 3 flying
     {"morris18", nullptr, 10, 4},
     {"nmm-noflying", "WW.BB.W.B.B.WB.W..B..WB. w 2 2", 11, 4},
 };
@@ -49,9 +49,8 @@ int bench_search(const Args& a) {
         total += res.nodes;
         seconds += sec;
         std::printf("%-12s depth %2d  %10llu nodes  %7.3f s  %6.2f M nodes/s  %-9s %-10s %s\n", c.rules, res.depth,
-                    (unsigned long long)res.nodes, sec, res.nodes / sec / 1e6,
-                    move_to_text(*r.board, res.best).c_str(), score_text(res.score).c_str(),
-                    c.position ? c.position : "start");
+                    (unsigned long long)res.nodes, sec, res.nodes / sec / 1e6, move_to_text(*r.board, res.best).c_str(),
+                    score_text(res.score).c_str(), c.position ? c.position : "start");
     }
     std::printf("total %llu nodes in %.3f s: %.2f M nodes/s\n", (unsigned long long)total, seconds,
                 total / seconds / 1e6);

@@ -13,20 +13,19 @@
 namespace mtb::cli {
 namespace {
 
-
 struct PerftCase {
     const char* rules;
     const char* position;  // nullptr: the start position
     int depth, quick_depth;
 };
 
-// About 2.5 s in all on one core of a 2024 laptop; --quick is a smoke test.
+// About 2 s in all on one core (figures in BENCHMARKS.md); --quick is a smoke test.
 constexpr PerftCase kPerftCases[] = {
     {"nmm", nullptr, 7, 5},
     {"lasker", nullptr, 6, 4},
     {"morabaraba", nullptr, 6, 4},
     {"morris18", nullptr, 7, 5},
-    {"nmm", "W..B.WW.B..BW.BW...B..W. w 0 0", 8, 5},  // moving phase, 5 v 5
+    {"nmm", "W..B.WW.B..BW.BW...B..W. w 0 0", 8, 5},  // moving phase, 6 v 5
     {"nmm", ".WB......WB...........BW w 0 0", 5, 4},  // 3 v 3 flying: W a4 d7 g1, B g7 d1 b4
 };
 
@@ -47,8 +46,8 @@ int bench_perft(const Args& a) {
         double s = std::chrono::duration<double>(clock::now() - t0).count();
         total += n;
         seconds += s;
-        std::printf("%-11s depth %d  %14llu leaves  %8.3f s  %7.1f M leaves/s  %s\n", c.rules, d,
-                    (unsigned long long)n, s, n / s / 1e6, c.position ? c.position : "start");
+        std::printf("%-11s depth %d  %14llu leaves  %8.3f s  %7.1f M leaves/s  %s\n", c.rules, d, (unsigned long long)n,
+                    s, n / s / 1e6, c.position ? c.position : "start");
     }
     std::printf("total %llu leaves in %.3f s: %.1f M leaves/s\n", (unsigned long long)total, seconds,
                 total / seconds / 1e6);
@@ -64,10 +63,14 @@ struct Bench {
     int (*run)(const Args&);
 };
 constexpr Bench kBenches[] = {
-    {"perft", "perft on fixed positions of several rule sets: leaves per second; signature = total leaves", bench_perft},
-    {"gen", "retrograde solver on nmm 3v3..4v4 in memory: positions per second; signature = hash of the values", bench_gen},
-    {"probe", "random probes into a warm nmm 5v5 table (--tables DIR, else synthetic) per thread; open + first probe", bench_probe},
-    {"index", "nmm sector index: position->slot and slot->position per second; signature = slot/position sums", bench_index},
+    {"perft", "perft on fixed positions of several rule sets: leaves per second; signature = total leaves",
+     bench_perft},
+    {"gen", "retrograde solver on nmm 3v3..4v4 in memory: positions per second; signature = hash of the values",
+     bench_gen},
+    {"probe", "random probes into a warm nmm 5v5 table (--tables DIR, else synthetic) per thread; open + first probe",
+     bench_probe},
+    {"index", "nmm sector index: position->slot and slot->position per second; signature = slot/position sums",
+     bench_index},
     {"search", "the playing search at fixed depths: nodes per second; signature = total nodes", bench_search},
 };
 

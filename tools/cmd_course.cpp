@@ -30,12 +30,17 @@ int cmd_course(std::span<char*> args) {
     if (a.has("--help")) return std::fputs(kCourseHelp, stdout), OK;
     if (a.error()) return fail("course", *a.error(), USAGE);
     const auto& pos = a.positional();
-    if (pos.size() != 4) return fail("course", "expected opening|game|opening-black|game-black <in> <out> <depth>", USAGE);
+    if (pos.size() != 4)
+        return fail("course", "expected opening|game|opening-black|game-black <in> <out> <depth>", USAGE);
     CourseKind kind;
     bool black = false;
-    if (pos[0] == "opening" || pos[0] == "opening-black") kind = CourseKind::OPENING;
-    else if (pos[0] == "game" || pos[0] == "game-black") kind = CourseKind::GAME;
-    else return fail("course", "unknown program '" + pos[0] + "'; choose opening, game, opening-black or game-black", USAGE);
+    if (pos[0] == "opening" || pos[0] == "opening-black")
+        kind = CourseKind::OPENING;
+    else if (pos[0] == "game" || pos[0] == "game-black")
+        kind = CourseKind::GAME;
+    else
+        return fail("course", "unknown program '" + pos[0] + "'; choose opening, game, opening-black or game-black",
+                    USAGE);
     black = pos[0].ends_with("-black");
     int depth = 0;
     try {
@@ -45,7 +50,8 @@ int cmd_course(std::span<char*> args) {
     } catch (...) {
         depth = -1;
     }
-    if (depth < 1 || depth > 20) return fail("course", "<depth> must be a whole number from 1 to 20, got '" + pos[3] + "'", USAGE);
+    if (depth < 1 || depth > 20)
+        return fail("course", "<depth> must be a whole number from 1 to 20, got '" + pos[3] + "'", USAGE);
     PlayerOptions po;
     if (int rc = player_options_from_args(a, "course", po)) return rc;
 
@@ -74,8 +80,9 @@ int cmd_course(std::span<char*> args) {
         if (res.exact) {
             m = res.best;
             const ExactValue& v = *res.exact;
-            exact = v.kind == ExactValue::DRAW ? "draw"
-                                               : (v.kind == ExactValue::WIN ? "win in " : "loss in ") + std::to_string(v.plies);
+            exact = v.kind == ExactValue::DRAW
+                        ? "draw"
+                        : (v.kind == ExactValue::WIN ? "win in " : "loss in ") + std::to_string(v.plies);
         }
     }
     std::string board = course_board_text(r, after(r, p, m));

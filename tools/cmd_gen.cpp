@@ -85,8 +85,7 @@ int cmd_gen(std::span<char*> args) {
         std::vector<SolveUnit> all = solve_units(*r);
         for (const SolveUnit& u : all) {
             bool keep = false;
-            for (Sector s : wanted)
-                keep |= std::find(u.sectors.begin(), u.sectors.end(), s) != u.sectors.end();
+            for (Sector s : wanted) keep |= std::find(u.sectors.begin(), u.sectors.end(), s) != u.sectors.end();
             if (keep) units.push_back(u);
         }
         if (units.empty()) return fail("gen", "none of these sectors is reachable from the start of " + r->name);
@@ -113,7 +112,9 @@ int cmd_gen(std::span<char*> args) {
             std::printf("%-22s %14llu %14llu %14llu %14llu %8d %9s\n", s.sector.name().c_str(),
                         (unsigned long long)s.positions, (unsigned long long)s.wins, (unsigned long long)s.losses,
                         (unsigned long long)s.draws, s.longest_win,
-                        u.skipped ? "done" : k == 0 ? std::to_string(u.seconds).substr(0, 8).c_str() : "");
+                        u.skipped ? "done"
+                        : k == 0  ? std::to_string(u.seconds).substr(0, 8).c_str()
+                                  : "");
             positions += s.positions;
         }
         seconds += u.seconds;

@@ -35,7 +35,9 @@ const char* kMatchHelp =
     "\n"
     "Prints A's wins, draws, losses and score with a 95% error bar\n"
     "(score +- 1.96 standard errors).  With tables, also counts the games A lost\n"
-    "from an opening its tables call a draw or a win for A (must be 0).\n";
+    "from an opening its tables call a draw or a win for A, and the games A did\n"
+    "not win from an opening they call a win for A (both must be 0 when the\n"
+    "games stay inside the tables and end within --max-plies).\n";
 
 struct EngineSpec {
     std::string text;
@@ -156,7 +158,7 @@ int cmd_match(std::span<char*> args) {
     std::mt19937_64 rng(std::uint64_t(seed.value_or(1)));
 
     Engine A(*r, sa), B(*r, sb);
-    int wins = 0, draws = 0, losses = 0, lost_known = 0;
+    int wins = 0, draws = 0, losses = 0, lost_known = 0, unconverted = 0;
     double sum = 0, sum_sq = 0;
     Position opening;
     for (int g = 0; g < n_games; ++g) {
@@ -181,17 +183,22 @@ int cmd_match(std::span<char*> args) {
         (s == 1.0 ? wins : s == 0.0 ? losses : draws)++;
         // With tables: did A lose an opening its tables call a draw or better for A?
         std::string known;
-        if (A.oracle && s == 0.0) {
+        if (A.oracle) {
             if (auto v = A.search->trusted_probe(opening)) {
                 const Color a_colour = a_white ? WHITE : BLACK;
-                bool a_not_lost = opening.side == a_colour ? v->kind != ExactValue::LOSS : v->kind != ExactValue::WIN;
-                if (a_not_lost) ++lost_known, known = "  (A lost a position its tables do not call lost)";
+                const bool to_move = opening.side == a_colour;
+                const bool a_wins = to_move ? v->kind == ExactValue::WIN : v->kind == ExactValue::LOSS;
+                const bool a_not_lost = to_move ? v->kind != ExactValue::LOSS : v->kind != ExactValue::WIN;
+                if (s == 0.0 && a_not_lost) ++lost_known, known = "  (A lost a position its tables do not call lost)";
+                if (s != 1.0 && a_wins) ++unconverted, known = "  (A did not win a position its tables call won)";
             }
         }
         if (a.has("--verbose"))
             std::printf("game %3d  A %-5s  %-4s  %s%s\n", g + 1, a_white ? "white" : "black",
-                        s == 1.0 ? "won" : s == 0.0 ? "lost" : "draw", position_to_text(*r, opening).c_str(),
-                        known.c_str());
+                        s == 1.0   ? "won"
+                        : s == 0.0 ? "lost"
+                                   : "draw",
+                        position_to_text(*r, opening).c_str(), known.c_str());
     }
     const double n = n_games, mean = sum / n;
     const double var = std::max(0.0, sum_sq / n - mean * mean);
@@ -200,7 +207,10 @@ int cmd_match(std::span<char*> args) {
     std::printf("  A: %s\n  B: %s\n", sa.text.c_str(), sb.text.c_str());
     std::printf("  %-6s %6s %6s %6s   %s\n", "", "wins", "draws", "losses", "score (95%)");
     std::printf("  %-6s %6d %6d %6d   %.1f%% +- %.1f%%\n", "A", wins, draws, losses, 100 * mean, 100 * err);
-    if (A.oracle) std::printf("  A lost from a table draw or win: %d\n", lost_known);
+    if (A.oracle) {
+        std::printf("  A lost from a table draw or win: %d\n", lost_known);
+        std::printf("  A did not win a table win: %d\n", unconverted);
+    }
     return OK;
 }
 

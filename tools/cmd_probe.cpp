@@ -79,8 +79,10 @@ void draw_board(const Rules& r, const Position& p) {
     for (int y = 0; y < h; ++y) {
         std::string& row = canvas[std::size_t(y)];
         row.erase(row.find_last_not_of(' ') + 1);
-        if (y % 2 == 0) std::printf("  %d  %s\n", max_rank - y / 2, row.c_str());
-        else std::printf("     %s\n", row.c_str());
+        if (y % 2 == 0)
+            std::printf("  %d  %s\n", max_rank - y / 2, row.c_str());
+        else
+            std::printf("     %s\n", row.c_str());
     }
     std::printf("    ");
     for (int f = 0; f <= max_file; ++f) std::printf(" %c  ", 'a' + f);
@@ -110,8 +112,7 @@ std::string json_string(const std::string& s) {
 
 // "value":"win","plies":11  or  "value":null,"plies":null,"error":"..."
 std::string json_value(std::uint32_t v) {
-    if (mtb_is_error(v))
-        return "\"value\":null,\"plies\":null,\"error\":" + json_string(mtb_error_name(v));
+    if (mtb_is_error(v)) return "\"value\":null,\"plies\":null,\"error\":" + json_string(mtb_error_name(v));
     const char* w = MTB_GET_WDL(v) == MTB_WIN ? "win" : MTB_GET_WDL(v) == MTB_DRAW ? "draw" : "loss";
     return std::string("\"value\":\"") + w + "\",\"plies\":" + std::to_string(MTB_GET_PLIES(v));
 }
@@ -158,7 +159,8 @@ int cmd_probe(std::span<char*> args) {
                     p.side == WHITE ? "White" : "Black", sector_of(p).name().c_str());
         std::printf("value: %s\n", value_text(v).c_str());
         if (n) std::printf("\n");
-        for (std::size_t i = 0; i < n; ++i) std::printf("  %-10s %s\n", moves[i].text, value_text(moves[i].value).c_str());
+        for (std::size_t i = 0; i < n; ++i)
+            std::printf("  %-10s %s\n", moves[i].text, value_text(moves[i].value).c_str());
     }
     if (mtb_is_error(v)) return fail("probe", message.empty() ? mtb_error_name(v) : message);
     return OK;

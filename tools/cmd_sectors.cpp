@@ -27,7 +27,8 @@ static const char* kSectorsHelp =
     "the list.\n"
     "\n"
     "  --max-stones K   only the movement endgame: both hands empty, 3..K stones a side\n"
-    "  --json           one JSON object instead of the table\n";
+    "  --json           one JSON object instead of the table; it also lists each\n"
+    "                   sector's successor sectors (where its plies lead)\n";
 
 namespace {
 
@@ -85,18 +86,22 @@ int cmd_sectors(std::span<char*> args) {
             std::printf("%s\n  {\"unit\": %zu, \"sectors\": [", i ? "," : "", i);
             for (size_t j = 0; j < figures[i].size(); ++j) {
                 const SectorFigures& f = figures[i][j];
-                std::printf("%s{\"name\": \"%s\", \"us_board\": %d, \"them_board\": %d, \"us_hand\": %d, "
-                            "\"them_hand\": %d, \"slots\": %llu, \"distinct\": %llu, \"index_bytes\": %zu}",
-                            j ? ", " : "", f.sector.name().c_str(), f.sector.us_board, f.sector.them_board,
-                            f.sector.us_hand, f.sector.them_hand, (unsigned long long)f.slots,
-                            (unsigned long long)f.distinct, f.index_bytes);
+                std::printf(
+                    "%s{\"name\": \"%s\", \"us_board\": %d, \"them_board\": %d, \"us_hand\": %d, "
+                    "\"them_hand\": %d, \"slots\": %llu, \"distinct\": %llu, \"index_bytes\": %zu, "
+                    "\"successors\": [",
+                    j ? ", " : "", f.sector.name().c_str(), f.sector.us_board, f.sector.them_board, f.sector.us_hand,
+                    f.sector.them_hand, (unsigned long long)f.slots, (unsigned long long)f.distinct, f.index_bytes);
+                const auto succ = successor_sectors(*r, f.sector);
+                for (size_t t = 0; t < succ.size(); ++t) std::printf("%s\"%s\"", t ? ", " : "", succ[t].name().c_str());
+                std::printf("]}");
             }
             std::printf("]}");
         }
-        std::printf("\n], \"total\": {\"units\": %zu, \"sectors\": %zu, \"slots\": %llu, \"distinct\": %llu, "
-                    "\"overhead_percent\": %.6f, \"max_index_bytes\": %zu}}\n",
-                    figures.size(), sectors, (unsigned long long)slots, (unsigned long long)distinct, overhead,
-                    max_bytes);
+        std::printf(
+            "\n], \"total\": {\"units\": %zu, \"sectors\": %zu, \"slots\": %llu, \"distinct\": %llu, "
+            "\"overhead_percent\": %.6f, \"max_index_bytes\": %zu}}\n",
+            figures.size(), sectors, (unsigned long long)slots, (unsigned long long)distinct, overhead, max_bytes);
         return OK;
     }
     std::printf("%5s  %-10s %15s %15s %10s\n", "unit", "sector", "slots", "distinct", "index MiB");
@@ -104,10 +109,11 @@ int cmd_sectors(std::span<char*> args) {
         for (const SectorFigures& f : figures[i])
             std::printf("%5zu  %-10s %15llu %15llu %10.2f\n", i, f.sector.name().c_str(), (unsigned long long)f.slots,
                         (unsigned long long)f.distinct, f.index_bytes / 1048576.0);
-    std::printf("total: %zu units, %zu sectors, %llu slots, %llu distinct positions, overhead %.4f%%, "
-                "largest index %.2f MiB\n",
-                figures.size(), sectors, (unsigned long long)slots, (unsigned long long)distinct, overhead,
-                max_bytes / 1048576.0);
+    std::printf(
+        "total: %zu units, %zu sectors, %llu slots, %llu distinct positions, overhead %.4f%%, "
+        "largest index %.2f MiB\n",
+        figures.size(), sectors, (unsigned long long)slots, (unsigned long long)distinct, overhead,
+        max_bytes / 1048576.0);
     return OK;
 }
 

@@ -64,13 +64,17 @@ std::string opt_int(int v) { return v < 0 ? "-" : std::to_string(v); }
 std::string json_int(int v) { return v < 0 ? "null" : std::to_string(v); }
 
 void print_json(const Row& r, bool with_name) {
-    if (with_name) std::printf("{\"file\":\"%s\",\"sector\":\"%s\",\"wdl_only\":%s,", r.file.c_str(), r.sector.c_str(), r.wdl ? "true" : "false");
-    else std::printf("{");
-    std::printf("\"positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,\"longest_win\":%s,"
-                "\"longest_loss\":%s,\"bytes\":%llu,\"bits_per_position\":%.4f}",
-                (unsigned long long)r.positions, (unsigned long long)r.wins, (unsigned long long)r.losses,
-                (unsigned long long)r.draws, json_int(r.longest_win).c_str(), json_int(r.longest_loss).c_str(),
-                (unsigned long long)r.bytes, r.bits());
+    if (with_name)
+        std::printf("{\"file\":\"%s\",\"sector\":\"%s\",\"wdl_only\":%s,", r.file.c_str(), r.sector.c_str(),
+                    r.wdl ? "true" : "false");
+    else
+        std::printf("{");
+    std::printf(
+        "\"positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,\"longest_win\":%s,"
+        "\"longest_loss\":%s,\"bytes\":%llu,\"bits_per_position\":%.4f}",
+        (unsigned long long)r.positions, (unsigned long long)r.wins, (unsigned long long)r.losses,
+        (unsigned long long)r.draws, json_int(r.longest_win).c_str(), json_int(r.longest_loss).c_str(),
+        (unsigned long long)r.bytes, r.bits());
 }
 
 }  // namespace

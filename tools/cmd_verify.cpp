@@ -47,8 +47,8 @@ int cmd_verify(std::span<char*> args) {
         // Messages already name the file and, for a block, its number.
         for (const VerifyProblem& p : found) std::printf("DAMAGED  %s\n", p.message.c_str());
     }
-    std::printf("%zu files, %zu sound, %zu damaged (%zu problems)\n", files.size(), files.size() - bad_files,
-                bad_files, problems);
+    std::printf("%zu files, %zu sound, %zu damaged (%zu problems)\n", files.size(), files.size() - bad_files, bad_files,
+                problems);
     return bad_files ? FAILURE : OK;
 }
 

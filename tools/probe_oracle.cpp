@@ -46,17 +46,20 @@ public:
         if (mtb_is_error(v)) {
             const mtb_error_code e = mtb_get_error_code(v);
             if (e != MTB_E_NO_TABLE && e != MTB_E_INVALID_POSITION && !warned_) {
-                std::fprintf(stderr, "mtb: tables in %s: %s; playing on without them where they fail\n",
-                             dir_.c_str(), mtb_error_name(v));
+                std::fprintf(stderr, "mtb: tables in %s: %s; playing on without them where they fail\n", dir_.c_str(),
+                             mtb_error_name(v));
                 warned_ = true;
             }
             return std::nullopt;
         }
         const int plies = int(MTB_GET_PLIES(v));
         switch (MTB_GET_WDL(v)) {
-            case MTB_WIN: return ExactValue::win(plies);
-            case MTB_LOSS: return ExactValue::loss(plies);
-            default: return ExactValue::draw();
+            case MTB_WIN:
+                return ExactValue::win(plies);
+            case MTB_LOSS:
+                return ExactValue::loss(plies);
+            default:
+                return ExactValue::draw();
         }
     }
 

@@ -25,9 +25,12 @@ std::optional<std::string> parse_state(const Rules& r, const std::string& line, 
     if (int(cells.size()) != r.board->size) return "board state needs " + std::to_string(r.board->size) + " cells";
     Position p;
     for (int i = 0; i < r.board->size; ++i) {
-        if (cells[i] == 'W') p.stones[WHITE] |= bit(i);
-        else if (cells[i] == 'B') p.stones[BLACK] |= bit(i);
-        else if (cells[i] != 'E') return std::string("bad cell '") + cells[i] + "'";
+        if (cells[i] == 'W')
+            p.stones[WHITE] |= bit(i);
+        else if (cells[i] == 'B')
+            p.stones[BLACK] |= bit(i);
+        else if (cells[i] != 'E')
+            return std::string("bad cell '") + cells[i] + "'";
     }
     if (wh < 0 || wh > r.stones || bh < 0 || bh > r.stones) return "stones in hand out of range";
     if (mill != 0 && mill != 1) return "milling state must be 0 or 1";
@@ -63,9 +66,12 @@ int play_compo_protocol(const PlayerOptions& o) {
     std::string line;
     if (!read_line(line)) return OK;
     Color us;
-    if (line == "0") us = WHITE;
-    else if (line == "1") us = BLACK;
-    else return fail("player", "expected the colour '0' or '1', got '" + line + "'");
+    if (line == "0")
+        us = WHITE;
+    else if (line == "1")
+        us = BLACK;
+    else
+        return fail("player", "expected the colour '0' or '1', got '" + line + "'");
     write_line("mtb");
 
     Player player(r, o);

@@ -47,8 +47,7 @@ CourseMinimax course_minimax(const Rules& r, CourseKind kind, const Position& p,
     return res;
 }
 
-std::optional<std::string> parse_course_board(const Rules& r, CourseKind kind, const std::string& text,
-                                              Position& out) {
+std::optional<std::string> parse_course_board(const Rules& r, CourseKind kind, const std::string& text, Position& out) {
     const Board& bd = *r.board;
     if (int(text.size()) != bd.size)
         return "board string has " + std::to_string(text.size()) + " characters; the course board has " +
@@ -56,8 +55,10 @@ std::optional<std::string> parse_course_board(const Rules& r, CourseKind kind, c
     Position p;
     for (int i = 0; i < bd.size; ++i) {
         char c = text[i];
-        if (c == 'W') p.stones[WHITE] |= bit(i);
-        else if (c == 'B') p.stones[BLACK] |= bit(i);
+        if (c == 'W')
+            p.stones[WHITE] |= bit(i);
+        else if (c == 'B')
+            p.stones[BLACK] |= bit(i);
         else if (c != 'x' && c != 'X')
             return std::string("bad character '") + c + "' at position " + std::to_string(i) + " (use W, B or x)";
     }

@@ -22,9 +22,9 @@ enum class CourseKind { OPENING, GAME };
 int course_estimate(const Rules& r, CourseKind kind, const Position& p);
 
 struct CourseMinimax {
-    int value = 0;                 // White's view
-    std::uint64_t evaluations = 0; // positions evaluated by static estimation
-    std::optional<Move> best;      // White's best ply (root only), none without plies
+    int value = 0;                  // White's view
+    std::uint64_t evaluations = 0;  // positions evaluated by static estimation
+    std::optional<Move> best;       // White's best ply (root only), none without plies
 };
 
 // Minimax to `depth` plies from p (White to move at the root).  A position
@@ -35,8 +35,7 @@ CourseMinimax course_minimax(const Rules& r, CourseKind kind, const Position& p,
 // those of `kind`: in the opening both sides have placed as many stones as
 // the side with more stones on the board shows (the course does not record
 // captures), in the game none are left.
-std::optional<std::string> parse_course_board(const Rules& r, CourseKind kind, const std::string& text,
-                                              Position& out);
+std::optional<std::string> parse_course_board(const Rules& r, CourseKind kind, const std::string& text, Position& out);
 std::string course_board_text(const Rules& r, const Position& p);
 // Swaps the colours of a board string (the Black programs).
 std::string swap_colours(std::string board);

@@ -57,9 +57,12 @@ int play_lasker_protocol(const PlayerOptions& o) {
     std::string line;
     if (!read_line(line)) return OK;
     Color us;
-    if (line == "blue") us = WHITE;
-    else if (line == "orange") us = BLACK;
-    else return fail("player", "expected the colour 'blue' or 'orange', got '" + line + "'");
+    if (line == "blue")
+        us = WHITE;
+    else if (line == "orange")
+        us = BLACK;
+    else
+        return fail("player", "expected the colour 'blue' or 'orange', got '" + line + "'");
 
     Player player(r, o);
     Position p = start_position(r);

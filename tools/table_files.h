@@ -1,6 +1,7 @@
 // The table files in a folder, for mtb stats and mtb verify.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <system_error>

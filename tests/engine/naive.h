@@ -1,8 +1,9 @@
 // A deliberately naive rules implementation, written from ../shared/RULES.md
 // independently of engine/movegen.h: loops over point indices, adjacency
-// from the board's edge list and mills from its mill list, no bit tricks,
-// no precomputed tables.  Slow on purpose; it is the second opinion that
-// perft, generate() and count_plies() are checked against.
+// from the board's edge list and mills from its mill list (both turned into
+// plain lists once per board), no bit tricks, no movegen.h function.  Slow
+// on purpose; it is the second opinion that perft, generate(),
+// count_plies(), after() and outcome() are checked against.
 #pragma once
 
 #include <cstdint>
@@ -119,8 +120,10 @@ inline std::vector<Ply> plies(const Rules& r, const Position& p) {
 inline Position play(const Rules& r, const Position& p, const Ply& m) {
     Position q = p;
     const Color us = p.side, them = Color(1 - us);
-    if (m.from < 0) q.hand[us] = std::uint8_t(q.hand[us] - 1);
-    else q.stones[us] &= ~(1u << m.from);
+    if (m.from < 0)
+        q.hand[us] = std::uint8_t(q.hand[us] - 1);
+    else
+        q.stones[us] &= ~(1u << m.from);
     q.stones[us] |= 1u << m.to;
     if (m.remove >= 0) {
         q.stones[them] &= ~(1u << m.remove);

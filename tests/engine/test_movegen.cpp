@@ -136,8 +136,7 @@ TEST_CASE("removal rules: protected stones, all in mills, nothing to remove", "[
     // b4 free: only b4 may go.
     CHECK(removals(nmm, "WW........B..........BBB w 1 1", "g7") == std::vector<std::string>{"g7xb4"});
     // Every black stone in a mill: any may go (protected_unless_all_in_mills).
-    CHECK(removals(nmm, "WW...................BBB w 1 1", "g7") ==
-          std::vector<std::string>{"g7xa1", "g7xd1", "g7xg1"});
+    CHECK(removals(nmm, "WW...................BBB w 1 1", "g7") == std::vector<std::string>{"g7xa1", "g7xd1", "g7xg1"});
     // morris18 (no_removal_if_all_in_mills): the mill closes without removal.
     const Rules& m18 = rules("morris18");
     // Black's mill a6 d6 g6 (points 15 16 17); White closes a0 b1 c2 (0 2 4).

@@ -90,22 +90,22 @@ TEST_CASE("malformed or impossible positions give a one-line error naming the pr
         {"", "4 or 5 fields"},
         {"........................ w 9", "4 or 5 fields"},
         {"........................ w 9 9 0 0", "4 or 5 fields"},
-        {"....................... w 9 9", "characters"},            // too short
-        {"......................... w 9 9", "characters"},          // too long
-        {".......................X w 9 9", "bad cell character"},   // bad character
-        {".......................w w 9 9", "bad cell character"},   // lower case
+        {"....................... w 9 9", "characters"},           // too short
+        {"......................... w 9 9", "characters"},         // too long
+        {".......................X w 9 9", "bad cell character"},  // bad character
+        {".......................w w 9 9", "bad cell character"},  // lower case
         {"........................ x 9 9", "side to move"},
         {"........................ W 9 9", "side to move"},
-        {"........................ w 10 9", "out of range"},        // hand out of range
+        {"........................ w 10 9", "out of range"},  // hand out of range
         {"........................ w -1 9", "out of range"},
         {"........................ w 9 +9", "out of range"},
         {"........................ w 9a 9", "out of range"},
         {"........................ w 99999999999999999999 9", "out of range"},
-        {"WWWWWWWWWW.............. b 0 0", "stones"},             // too many stones
-        {"WWWWWWWW........BBBBBBBB w 2 2", "stones"},              // board + hand > 9
+        {"WWWWWWWWWW.............. b 0 0", "stones"},                // too many stones
+        {"WWWWWWWW........BBBBBBBB w 2 2", "stones"},                // board + hand > 9
         {"........................ w 9 9 0", "no capture counter"},  // counter on a rule set without one
-        {"........................ w 8 9", "do not fit"},           // hands inconsistent with White first
-        {"WW.......BBB............ b 0 0", "fewer than 3"},         // side not to move already lost
+        {"........................ w 8 9", "do not fit"},            // hands inconsistent with White first
+        {"WW.......BBB............ b 0 0", "fewer than 3"},          // side not to move already lost
     };
     for (const Case& c : cases) {
         std::string e = position_error(nmm, c.text);
@@ -139,8 +139,8 @@ TEST_CASE("bad move text gives a one-line error naming the problem", "[notation]
         {"x", "unknown point"},
         {"a7-d7-g7", "unknown point"},
         {"A7", "unknown point"},
-        {"a7 a7", "ply 2: illegal move 'a7'"},             // occupied
-        {"a7 d7 a7-a4", "ply 3: illegal move"},            // moving while stones remain in hand
+        {"a7 a7", "ply 2: illegal move 'a7'"},   // occupied
+        {"a7 d7 a7-a4", "ply 3: illegal move"},  // moving while stones remain in hand
         {"a7 a1 d7 d1 g7", "ply 5: move 'g7' closes a mill: name the stone to remove"},
         {"a7 a1 d7 d1 g7xa7", "ply 5: move 'g7xa7': that stone may not be removed"},
         {"a7 a1 d7xa1", "closes no mill"},

@@ -6,6 +6,7 @@
 #include "engine/perft.h"
 #include "naive.h"
 #include "perft_cases.h"
+#include "random_positions.h"
 
 using namespace mtb;
 
@@ -33,4 +34,28 @@ TEST_CASE("perft of depth 0 is 1; an ended game has no children", "[perft]") {
     const Rules& l20 = *find_rules("lasker-20");
     REQUIRE(!parse_position(l20, "W..B.WW.B..BW.BW...B..W. w 2 2 20", p));
     CHECK(perft(l20, p, 2) == 0);
+}
+
+namespace {
+
+// Perft the plain way, through the shared generator: generate(), after(),
+// outcome().  A third route besides the fast path and the naive rules.
+std::uint64_t perft_by_generate(const Rules& r, const Position& p, int depth) {
+    if (depth == 0) return 1;
+    if (outcome(r, p) != Outcome::ONGOING) return 0;
+    std::uint64_t n = 0;
+    for (Move m : MoveList(r, p)) n += perft_by_generate(r, after(r, p, m), depth - 1);
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("perft agrees with a generate()-based perft on random positions", "[perft]") {
+    for (const Rules& r : all_rules()) {
+        testing::Rng rng(17);
+        for (const Position& p : testing::random_positions(r, rng, 150, 150)) {
+            INFO(r.name << ": " << position_to_text(r, p));
+            CHECK(perft(r, p, 3) == perft_by_generate(r, p, 3));
+        }
+    }
 }

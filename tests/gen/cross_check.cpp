@@ -49,8 +49,8 @@ std::uint64_t compare_with_simple(const Rules& r, const std::vector<SolveUnit>& 
                 ++compared;
                 if (expected == values[i]) continue;
                 if (++wrong <= 5)
-                    WARN(position_to_text(r, p) << ": gen says " << value_text(values[i])
-                                                         << ", simple solver says " << value_text(expected));
+                    WARN(position_to_text(r, p)
+                         << ": gen says " << value_text(values[i]) << ", simple solver says " << value_text(expected));
             }
         }
     CHECK(wrong == 0);

@@ -112,9 +112,12 @@ void SimpleSolver::solve() {
     const Rules& r = r_;
     const int n = r.board->size;
     std::vector<std::uint32_t> queue;  // FIFO: distances never decrease along it
-    std::vector<std::uint32_t> wins1;
-    // Init: terminal positions and immediate wins.
-    for (const Block& bl : blocks_) {
+    // Init: terminal positions (value 2 = loss in 0), immediate wins (3 =
+    // win in 1) and ply counts; blocks are independent, so in parallel.
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::size_t b = 0; b < blocks_.size(); ++b) {
+        const Block& bl = blocks_[b];
+        thread_local Move moves[MAX_PLIES];
         const RawSector s = bl.s;
         std::uint64_t i = bl.offset;
         const std::uint32_t us_end = std::uint32_t(1) << n;
@@ -132,30 +135,31 @@ void SimpleSolver::solve() {
                 Outcome o = outcome(r, p);
                 if (o == Outcome::LOSS) {
                     values_[i] = 2;
-                    queue.push_back(std::uint32_t(i));
                     continue;
                 }
                 if (o == Outcome::DRAW) {
                     values_[i] = 1;
                     continue;
                 }
-                int plies = 0;
+                Move* end = generate(r, p, moves);
+                const int plies = int(end - moves);
                 bool wins_now = false;
-                for (Move m : MoveList(r, p)) {
-                    Position q = after(r, p, m);
+                for (Move* m = moves; m != end; ++m) {
+                    Position q = after(r, p, *m);
                     if (q.total(q.side) < r.lose_below) wins_now = true;
-                    ++plies;
                 }
                 if (wins_now) {
                     values_[i] = 3;
-                    wins1.push_back(std::uint32_t(i));
                 } else {
                     counters_[i] = std::uint16_t(plies);
                 }
             }
         }
     }
-    queue.insert(queue.end(), wins1.begin(), wins1.end());
+    for (std::uint32_t i = 0; i < values_.size(); ++i)
+        if (values_[i] == 2) queue.push_back(i);
+    for (std::uint32_t i = 0; i < values_.size(); ++i)
+        if (values_[i] == 3) queue.push_back(i);
     // Each position leaves the queue once; its predecessors learn from it.
     for (std::size_t head = 0; head < queue.size(); ++head) {
         const std::uint32_t c = queue[head];

@@ -26,8 +26,7 @@ void check_every_slot(const Rules& r, const Sector& s) {
         }
         NormalPosition c = brute_canonical(*r.board, p);
         bool ok = popcount(p.us) == s.us_board && popcount(p.them) == s.them_board && !(p.us & p.them) &&
-                  !((p.us | p.them) & ~r.board->all) && c.us == p.us && c.them == p.them &&
-                  idx.slot_of(p) == slot;
+                  !((p.us | p.them) & ~r.board->all) && c.us == p.us && c.them == p.them && idx.slot_of(p) == slot;
         bad += !ok;
     }
     CHECK(bad == 0);
@@ -48,7 +47,8 @@ TEST_CASE("nmm: every slot of sectors up to 4 stones a side round trips", "[inde
         if (s.us_board <= 4 && s.them_board <= 4) check_every_slot(r, s);
 }
 
-TEST_CASE("a small sector is complete: every position reaches a slot whose position is its class", "[index][roundtrip]") {
+TEST_CASE("a small sector is complete: every position reaches a slot whose position is its class",
+          "[index][roundtrip]") {
     for (const char* name : {"nmm", "morris18", "six", "morabaraba"}) {
         const Rules& r = *find_rules(name);
         Sector s{3, 2, 0, 0};

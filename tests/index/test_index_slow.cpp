@@ -35,7 +35,8 @@ TEST_CASE("nmm: slots over all sectors equal the exact number of distinct positi
     const Rules& r = *find_rules("nmm");
     auto units = solve_units(r);
     std::map<std::pair<int, int>, std::uint64_t> slots_of;
-    for (const Sector& s : board_count_representatives(units)) slots_of[{s.us_board, s.them_board}] = SectorIndex(r, s).slots();
+    for (const Sector& s : board_count_representatives(units))
+        slots_of[{s.us_board, s.them_board}] = SectorIndex(r, s).slots();
     std::uint64_t slots = 0, distinct = 0;
     for (const SolveUnit& u : units)
         for (const Sector& s : u.sectors) {

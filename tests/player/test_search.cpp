@@ -33,7 +33,8 @@ Position random_position(const Rules& r, std::mt19937& rng, int plies) {
         Position p = start_position(r);
         bool ok = true;
         for (int i = 0; i < plies && ok; ++i) {
-            if (outcome(r, p) != Outcome::ONGOING) ok = false;
+            if (outcome(r, p) != Outcome::ONGOING)
+                ok = false;
             else {
                 MoveList ml(r, p);
                 p = after(r, p, ml.moves[rng() % ml.size()]);
@@ -207,8 +208,10 @@ TEST_CASE("lasker-20: the search scores the counter's draw", "[search]") {
     s.clear();
     int v0 = s.value(p0, 4);
     INFO("v19 " << v19 << " v0 " << v0);
-    if (!any_capture) CHECK(v19 == 0);
-    else CHECK(v19 >= 0);
+    if (!any_capture)
+        CHECK(v19 == 0);
+    else
+        CHECK(v19 >= 0);
     CHECK(v0 == minimax(r, p0, 4, 0, false, opt.weights));
 }
 
@@ -267,4 +270,27 @@ TEST_CASE("game ends found with the table and iterative deepening agree with pla
               res.score);
     }
     CHECK(found >= 10);
+}
+
+TEST_CASE("a position repeated from the game's history is a draw, except under a capture counter", "[search]") {
+    for (const char* name : {"nmm", "lasker-20"}) {
+        const Rules& r = *find_rules(name);
+        Position p =
+            parse(r, r.has_capture_counter() ? "W..B.WW.B..BW.BW...B..W. w 0 0 3" : "W..B.WW.B..BW.BW...B..W. w 0 0");
+        SearchLimits lim;
+        lim.seconds = 0;
+        lim.max_depth = 1;
+        Search plain(r);
+        const int alone = plain.run(p, lim).score;
+        std::vector<std::uint64_t> history;
+        for (Move m : MoveList(r, p)) history.push_back(position_key(after(r, p, m)));
+        Search s(r);
+        const int repeated = s.run(p, lim, history).score;
+        INFO(name << " alone " << alone << " with history " << repeated);
+        REQUIRE(alone != 0);
+        if (r.has_capture_counter())
+            CHECK(repeated == alone);  // acyclic: no repetition rule
+        else
+            CHECK(repeated == 0);
+    }
 }

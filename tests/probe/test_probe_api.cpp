@@ -22,8 +22,12 @@ const Rules& nmm() { return *find_rules("nmm"); }
 const Sector S33{3, 3, 0, 0}, S43{4, 3, 0, 0}, S34{3, 4, 0, 0};
 
 mtb_pos to_c(const Position& p) {
-    return mtb_pos{p.stones[WHITE], p.stones[BLACK], p.hand[WHITE], p.hand[BLACK],
-                   std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK), p.since_capture};
+    return mtb_pos{p.stones[WHITE],
+                   p.stones[BLACK],
+                   p.hand[WHITE],
+                   p.hand[BLACK],
+                   std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK),
+                   p.since_capture};
 }
 
 std::uint32_t packed(ValueCode c) {
@@ -107,7 +111,7 @@ TEST_CASE("probes agree with the index and the synthetic values", "[api]") {
     mtb_close(tb);
 }
 
-TEST_CASE("a finished game needs no table; missing tables and bad input are errors", "[api]") {
+TEST_CASE("a finished game needs no table, missing tables and bad input are errors", "[api]") {
     Fixture f({S33});
     mtb_status st;
     mtb_tb* tb = mtb_open(f.path().c_str(), "nmm", 0, &st);
@@ -243,7 +247,8 @@ TEST_CASE("root probe ranks every ply by the value of its result", "[api]") {
             // Independent route: probe the child and turn it round by hand.
             std::uint32_t child = expected(nmm(), after(nmm(), p, m));
             std::uint32_t w = MTB_GET_WDL(child), d = MTB_GET_PLIES(child);
-            std::uint32_t mine = w == MTB_DRAW ? child : ((w == MTB_WIN ? MTB_LOSS : MTB_WIN) | (d + 1) << MTB_PLIES_SHIFT);
+            std::uint32_t mine =
+                w == MTB_DRAW ? child : ((w == MTB_WIN ? MTB_LOSS : MTB_WIN) | (d + 1) << MTB_PLIES_SHIFT);
             CHECK(moves[i].value == mine);
             if (i) CHECK(key(moves[i - 1].value) >= key(moves[i].value));
         }
@@ -288,7 +293,7 @@ TEST_CASE("root probe needs only the tables it uses", "[api]") {
     mtb_close(tb);
 }
 
-TEST_CASE("open, close and open again; the C++ wrapper", "[api]") {
+TEST_CASE("open, close and open again, and the C++ wrapper", "[api]") {
     Fixture f({S33});
     for (int i = 0; i < 3; ++i) {
         Tables t(f.path(), "nmm", 1 << 20);

@@ -11,7 +11,8 @@ struct TmpDir {
     std::filesystem::path path;
     TmpDir() {
         std::random_device rd;
-        path = std::filesystem::temp_directory_path() / ("mtb-probe-test-" + std::to_string(rd()) + std::to_string(rd()));
+        path =
+            std::filesystem::temp_directory_path() / ("mtb-probe-test-" + std::to_string(rd()) + std::to_string(rd()));
         std::filesystem::create_directories(path);
     }
     ~TmpDir() {

@@ -83,8 +83,8 @@ MTB_API const char* mtb_error_name(uint32_t result);
 /* Detail of a failure, filled by the calls that take one (pass NULL when
  * the code is enough).  Owned by the caller, so threads never share it. */
 typedef struct {
-    uint32_t code;        /* MTB_E_NO_ERROR on success */
-    char message[256];    /* one line naming the file, block or field; "" on success */
+    uint32_t code;     /* MTB_E_NO_ERROR on success */
+    char message[256]; /* one line naming the file, block or field; "" on success */
 } mtb_status;
 
 /* ---- Values ------------------------------------------------------------ */
@@ -98,29 +98,29 @@ typedef struct {
 #define MTB_LOSS 0u
 #define MTB_DRAW 1u
 #define MTB_WIN 2u
-#define MTB_GET_WDL(v) (((v) & MTB_WDL_MASK) >> MTB_WDL_SHIFT)
-#define MTB_GET_PLIES(v) (((v) & MTB_PLIES_MASK) >> MTB_PLIES_SHIFT)
+#define MTB_GET_WDL(v) (((v)&MTB_WDL_MASK) >> MTB_WDL_SHIFT)
+#define MTB_GET_PLIES(v) (((v)&MTB_PLIES_MASK) >> MTB_PLIES_SHIFT)
 
 typedef enum { MTB_WHITE = 0, MTB_BLACK = 1 } mtb_color;
 
 typedef struct {
-    uint32_t white, black;        /* stones on the board; bit i = point i */
+    uint32_t white, black; /* stones on the board; bit i = point i */
     uint8_t white_hand, black_hand;
-    uint8_t side_to_move;         /* an mtb_color */
-    uint8_t plies_since_capture;  /* only for rule sets with a no-capture limit; else 0 */
+    uint8_t side_to_move;        /* an mtb_color */
+    uint8_t plies_since_capture; /* only for rule sets with a no-capture limit; else 0 */
 } mtb_pos;
 
 #define MTB_NO_POINT 255u
-#define MTB_MAX_MOVES 1024u  /* no position of any rule set has more plies */
+#define MTB_MAX_MOVES 1024u /* no position of any rule set has more plies */
 
 /* One ply and its value from the view of the side that plays it. */
 typedef struct {
-    uint8_t from;     /* MTB_NO_POINT for a placement */
+    uint8_t from; /* MTB_NO_POINT for a placement */
     uint8_t to;
-    uint8_t remove;   /* MTB_NO_POINT when nothing is removed */
+    uint8_t remove; /* MTB_NO_POINT when nothing is removed */
     uint8_t reserved;
-    uint32_t value;   /* packed value, or an error code when its table is missing */
-    char text[16];    /* move text: "d1", "d1-d2", "d1xe3", "d1-d2xe3" */
+    uint32_t value; /* packed value, or an error code when its table is missing */
+    char text[16];  /* move text: "d1", "d1-d2", "d1xe3", "d1-d2xe3" */
 } mtb_move;
 
 /* ---- Opening and closing ------------------------------------------------ */
@@ -182,8 +182,8 @@ MTB_API uint32_t mtb_parse_position(const mtb_tb* tb, const char* text, mtb_pos*
  *            number of plies (`*count` then says how many are needed;
  *            MTB_MAX_MOVES always suffices).
  *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
-MTB_API uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, size_t capacity,
-                                size_t* count, mtb_status* status);
+MTB_API uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, size_t capacity, size_t* count,
+                                mtb_status* status);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""The table-backed engine against the evaluation-only one, end to end:
+solves small sectors with `mtb gen`, then
+
+  * `mtb match` from openings inside the tables: the table side must never
+    lose an opening its tables call a draw or a win, and must win every
+    opening they call a win (the match prints both counts);
+  * `mtb course game ... --tables`: the course output keeps its three lines
+    and adds the exact value, and the ply played is legal.
+
+    table_players.py MTB_BINARY"""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import morris_rules as mr  # noqa: E402
+
+
+def fail(msg):
+    print("FAIL: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def run(argv, timeout=300):
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+    if r.returncode != 0:
+        fail("%s: exit %d: %s" % (" ".join(argv), r.returncode, r.stderr[-500:]))
+    return r.stdout
+
+
+def random_board(rng, n_points, nw, nb, empty="."):
+    pts = rng.sample(range(n_points), nw + nb)
+    cells = [empty] * n_points
+    for i in pts[:nw]:
+        cells[i] = "W"
+    for i in pts[nw:]:
+        cells[i] = "B"
+    return "".join(cells)
+
+
+def main():
+    mtb = sys.argv[1]
+    rng = random.Random(4)
+    tmp = tempfile.mkdtemp()
+
+    # nmm, 3 v 3 (all flying): tables, then the match.
+    nmm_dir = os.path.join(tmp, "nmm")
+    run([mtb, "gen", "--rules", "nmm", "--max-stones", "3", "--out", nmm_dir, "--threads", "1"])
+    openings = os.path.join(tmp, "openings.txt")
+    with open(openings, "w") as f:
+        for _ in range(12):
+            f.write(random_board(rng, 24, 3, 3) + " w 0 0\n")
+    out = run([mtb, "match", "--rules", "nmm", "--games", "24", "--openings", openings, "--a",
+               "nodes=2000,tables=" + nmm_dir, "--b", "nodes=2000"])
+    lost = re.search(r"A lost from a table draw or win: (\d+)", out)
+    missed = re.search(r"A did not win a table win: (\d+)", out)
+    score = re.search(r"^\s+A\s+(\d+)\s+(\d+)\s+(\d+)", out, re.M)
+    if not (lost and missed and score):
+        fail("unexpected match output:\n" + out)
+    if lost.group(1) != "0" or missed.group(1) != "0":
+        fail("the table side fell short of its tables:\n" + out)
+    wins, draws, losses = map(int, score.groups())
+    if wins + draws + losses != 24 or wins <= losses:
+        fail("the table side should beat the evaluation-only side:\n" + out)
+
+    # morris18, 3 v 3: the course game program with tables.
+    m18_dir = os.path.join(tmp, "morris18")
+    run([mtb, "gen", "--rules", "morris18", "--max-stones", "3", "--out", m18_dir, "--threads", "1"])
+    inp, outp = os.path.join(tmp, "in.txt"), os.path.join(tmp, "out.txt")
+    exact_seen = 0
+    for _ in range(6):
+        board = random_board(rng, 18, 3, 3, "x")
+        state = mr.State(mr.MORRIS18)
+        state.hand = {"W": 0, "B": 0}
+        for p, ch in zip(mr.BOARD18_POINTS, board):
+            if ch in "WB":
+                state.cells[p] = ch
+        if mr.outcome(state):
+            continue
+        with open(inp, "w") as f:
+            f.write(board + "\n")
+        text = run([mtb, "course", "game", inp, outp, "2", "--tables", m18_dir, "--budget", "0.2"])
+        lines = text.split("\n")
+        if len(lines) != 4 or not re.fullmatch(r"Board Position: [WBx]{18}", lines[0]) or \
+                not re.fullmatch(r"Positions evaluated by static estimation: \d+", lines[1]):
+            fail("course output: %r" % text)
+        m = re.fullmatch(r"MINIMAX estimate: -?\d+(   exact value: (win in \d+|loss in \d+|draw))?", lines[2])
+        if not m:
+            fail("course estimate line: %r" % lines[2])
+        exact_seen += m.group(1) is not None
+        played = lines[0].split(": ")[1]
+        successors = {"".join(s.cells.get(p, "x") for p in mr.BOARD18_POINTS)
+                      for s in (mr.apply(state, ply) for ply in mr.plies(state))}
+        if played not in successors:
+            fail("course with tables: %s -> %s is not a legal ply" % (board, played))
+    if exact_seen == 0:
+        fail("the course program never printed an exact value from its tables")
+    print("table players: match and course checked")
+
+
+if __name__ == "__main__":
+    main()
