@@ -56,11 +56,11 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
 
     // Slots still to solve, for the ETA.
     std::vector<bool> done(units.size());
-    std::uint64_t todo_slots = 0, solved_slots = 0;
+    std::uint64_t total_slots = 0, solved_slots = 0;
     for (std::size_t u = 0; u < units.size(); ++u) {
         done[u] = unit_done(r, units[u], opt.dir);
         if (!done[u])
-            for (Sector s : units[u].sectors) todo_slots += raw_positions(r, s);  // proportional to slots
+            for (Sector s : units[u].sectors) total_slots += raw_positions(r, s);  // proportional to slots
     }
     const auto run_start = clock::now();
     results.clear();
@@ -100,7 +100,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                 const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
                 const double frac_unit = p.phase[0] == 'i' ? 0.5 * p.done / double(p.total) : 0.5;
                 const double slots_done = solved_slots + frac_unit * unit_raw;
-                const double eta = slots_done > 0 ? elapsed * (todo_slots - slots_done) / slots_done : 0;
+                const double eta = slots_done > 0 ? elapsed * (total_slots - slots_done) / slots_done : 0;
                 std::fprintf(opt.progress, "\r\033[K[%zu/%zu] %s: %s %d, %.1f M positions done, %.1f M/s, ETA %s",
                              u + 1, units.size(), unit_name(unit).c_str(), p.phase, p.layer, slots_done / 1e6,
                              elapsed > 0 ? slots_done / elapsed / 1e6 : 0.0, duration_text(eta).c_str());
@@ -121,7 +121,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
             std::uint64_t positions = 0;
             for (const SectorStats& s : res.sectors) positions += s.positions;
             const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
-            const double eta = elapsed * (todo_slots - solved_slots) / double(solved_slots);
+            const double eta = elapsed * (total_slots - solved_slots) / double(solved_slots);
             std::fprintf(opt.progress, "%s[%zu/%zu] %s: %llu positions in %.2f s (%.1f M/s), ETA %s\n",
                          opt.progress_tty ? "\r\033[K" : "", u + 1, units.size(), unit_name(unit).c_str(),
                          (unsigned long long)positions, res.seconds,
