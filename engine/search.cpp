@@ -134,9 +134,12 @@ int Search::negamax(const Position& p, int depth, int alpha, int beta, int ply, 
             }
         }
 
-    Move moves[MAX_PLIES];
+    // MoveList leaves its buffer uninitialised; a plain Move array would
+    // write 3 KB of defaults at every node.
+    MoveList list(r_, p);
+    Move* const moves = list.moves;
     int scores[MAX_PLIES];
-    const int n = int(generate(r_, p, moves) - moves);
+    const int n = list.size();
     if (opt_.use_ordering) order_moves(p, moves, n, tt_move, ply, scores);
 
     const int alpha_orig = alpha;

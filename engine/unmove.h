@@ -60,12 +60,11 @@ void for_each_predecessor(const Rules& r, const Position& p, Visit&& visit) {
             emit(q, false);
             return;
         }
+        // The mill closed without removal when nothing of the side to move's
+        // was removable (removable() states the rule once, for both directions).
+        if (!removable(r, opp)) emit(q, false);
         // The stone that was removed stood on an empty point of p (not the
         // point o's stone came from, which o occupied in q).
-        if (!opp)
-            emit(q, false);  // nothing to remove: the mill closed without removal
-        else if (r.removal == RemovalRule::NO_REMOVAL_IF_ALL_IN_MILLS && stones_in_mills(b, opp) == opp)
-            emit(q, false);
         for (Bitboard x = free_for_removed; x;) {
             Point at = pop_lsb(x);
             Bitboard before = opp | bit(at);

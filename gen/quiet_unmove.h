@@ -21,8 +21,7 @@ void for_each_quiet_unmove(const Rules& r, const Position& p, Visit&& visit) {
     const Bitboard own = p.stones[o], opp = p.stones[s];
     const Bitboard empty = b.all & ~p.occupied();
     // A mill closed by the ply removes a stone, unless nothing was removable.
-    const bool mill_may_close_quietly =
-        !opp || (r.removal == RemovalRule::NO_REMOVAL_IF_ALL_IN_MILLS && stones_in_mills(b, opp) == opp);
+    const bool mill_may_close_quietly = !removable(r, opp);
     const bool fly = r.can_fly(popcount(own), p.hand[o]);
     for (Bitboard t = own; t;) {
         const Point to = pop_lsb(t);

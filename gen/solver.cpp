@@ -78,12 +78,9 @@ struct Unit {
         // the stones they all share (gen/stabilizer.h): then count, don't index.
         const bool count_only = !stabilizer.fixed_by_nontrivial(p.them());
         int n_quiet = 0;
-        // One buffer per thread: a local array of Move would be initialised
-        // (3 KB) on every call.
-        thread_local Move moves[MAX_PLIES];
-        Move* end = generate(r, p, moves);
+        const MoveList moves(r, p);
         int n_in = 0;
-        for (Move* m = moves; m != end; ++m) {
+        for (const Move* m = moves.begin(); m != moves.end(); ++m) {
             Position q = after(r, p, *m);
             if (q.total(q.side) < r.lose_below) {
                 e.win = 1;  // the best there is: nothing else matters

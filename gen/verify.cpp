@@ -26,9 +26,8 @@ ValueCode value_from_successors(const Rules& r, const Position& p, const ChildVa
     }
     int win = INT_MAX, loss = -1;
     bool draw = false;
-    thread_local Move moves[MAX_PLIES];  // not a MoveList: that initialises 3 KB per call
-    Move* end = generate(r, p, moves);
-    for (const Move* m = moves; m != end; ++m) {
+    const MoveList moves(r, p);
+    for (const Move* m = moves.begin(); m != moves.end(); ++m) {
         Position q = after(r, p, *m);
         if (q.total(q.side) < r.lose_below) {
             win = 1;
