@@ -1,9 +1,70 @@
 #include "gen/child_values.h"
 
+#include <algorithm>
+#include <bit>
+
 #include "probe/table_reader.h"
 #include "probe/table_writer.h"
 
 namespace mtb {
+
+ChildTable::ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& values) : sector_(s), index_(r, s) {
+    // Values by frequency, most frequent first.
+    std::vector<std::uint64_t> freq(std::size_t(1) << 16, 0);
+    for (ValueCode v : values) ++freq[v];
+    std::vector<std::pair<std::uint64_t, ValueCode>> by_freq;
+    for (std::size_t v = 0; v < freq.size(); ++v)
+        if (freq[v]) by_freq.push_back({freq[v], ValueCode(v)});
+    std::sort(by_freq.begin(), by_freq.end(),
+              [](auto a, auto b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+
+    // Bytes for a width: the packed symbols plus the escaped slots.
+    const std::uint64_t n = values.size();
+    auto cost = [&](int bits) {
+        if (bits == 16) return 2 * n;
+        const std::size_t direct = (std::size_t(1) << bits) - 1;
+        std::uint64_t escaped = 0;
+        for (std::size_t i = direct; i < by_freq.size(); ++i) escaped += by_freq[i].first;
+        return n * bits / 8 + escaped * (sizeof(std::uint64_t) + sizeof(ValueCode));
+    };
+    bits_ = 16;
+    for (int b : {8, 4})
+        if (cost(b) <= cost(bits_)) bits_ = b;
+    bits_log2_ = std::countr_zero(unsigned(bits_));
+    per_word_log2 = 6 - bits_log2_;
+    per_word_mask = (std::uint64_t(1) << per_word_log2) - 1;
+    sym_mask_ = bits_ == 16 ? 0xffffu : (1u << bits_) - 1;
+    escape_ = sym_mask_;
+
+    std::vector<unsigned> symbol(std::size_t(1) << 16, escape_);  // value -> symbol
+    if (bits_ < 16)
+        for (std::size_t i = 0; i < by_freq.size() && i < escape_; ++i) {
+            symbol[by_freq[i].second] = unsigned(i);
+            dict_.push_back(by_freq[i].second);
+        }
+    words_.assign((n + per_word_mask) >> per_word_log2, 0);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        unsigned sym = values[i];
+        if (bits_ < 16) {
+            sym = symbol[values[i]];
+            if (sym == escape_) {
+                escape_slots_.push_back(i);
+                escape_values_.push_back(values[i]);
+            }
+        }
+        words_[i >> per_word_log2] |= std::uint64_t(sym) << ((i & per_word_mask) << bits_log2_);
+    }
+}
+
+ValueCode ChildTable::escaped(std::uint64_t slot) const {
+    auto it = std::lower_bound(escape_slots_.begin(), escape_slots_.end(), slot);
+    return escape_values_[std::size_t(it - escape_slots_.begin())];
+}
+
+std::size_t ChildTable::memory_bytes() const {
+    return sizeof(*this) + index_.memory_bytes() + words_.size() * sizeof(std::uint64_t) +
+           dict_.size() * sizeof(ValueCode) + escape_slots_.size() * (sizeof(std::uint64_t) + sizeof(ValueCode));
+}
 
 std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<Sector>& sectors,
                                              const std::string& dir) {
@@ -12,28 +73,28 @@ std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<S
         std::vector<ValueCode> values;
         std::string path = dir + "/" + table_file_name(r, s);
         if (auto err = load_table(path, r, s, values)) return err;
-        SectorIndex index(r, s);
-        if (values.size() != index.slots())
+        auto table = std::make_unique<ChildTable>(r, s, values);
+        if (values.size() != table->index().slots())
             return path + ": holds " + std::to_string(values.size()) + " slots, the index has " +
-                   std::to_string(index.slots());
-        entries_.push_back(Entry{s, std::move(index), std::move(values)});
+                   std::to_string(table->index().slots());
+        tables_.push_back(std::move(table));
     }
     return std::nullopt;
 }
 
-void ChildValues::add(const Rules& r, Sector s, std::vector<ValueCode> values) {
-    entries_.push_back(Entry{s, SectorIndex(r, s), std::move(values)});
+void ChildValues::add(const Rules& r, Sector s, const std::vector<ValueCode>& values) {
+    tables_.push_back(std::make_unique<ChildTable>(r, s, values));
 }
 
-bool ChildValues::has(Sector s) const {
-    for (const Entry& e : entries_)
-        if (e.sector == s) return true;
-    return false;
+const ChildTable* ChildValues::find(Sector s) const {
+    for (const auto& t : tables_)
+        if (t->sector() == s) return t.get();
+    return nullptr;
 }
 
 std::size_t ChildValues::memory_bytes() const {
     std::size_t n = 0;
-    for (const Entry& e : entries_) n += e.values.size() * sizeof(ValueCode) + e.index.memory_bytes();
+    for (const auto& t : tables_) n += t->memory_bytes();
     return n;
 }
 

@@ -1,14 +1,21 @@
 // The values of solved sectors that a unit's plies lead to, held in memory
 // while the unit is solved (or while a table is verified).
 //
-// Memory: 2 bytes per slot of every loaded sector plus its index tables;
-// memory_bytes() says how much.  The solver loads only the successors of
-// the unit being solved, never every table.
+// Memory: each sector is held as packed symbols of a per-sector dictionary
+// (like the table file's own encoding), 4, 8 or 16 bits a slot, whichever
+// is smallest once the values that do not fit are counted: a 4-bit table
+// names its 15 most frequent values and marks the rest with an escape
+// symbol, looked up in a sorted side list (10 bytes each).  nmm tables are
+// mostly draws, so their children cost about half a byte per slot, where a
+// plain ValueCode array costs 2.  memory_bytes() says how much is held.
+// The solver loads only the successors of the unit being solved, never
+// every table.
 //
 // Thread safety: after loading, value() may be called from any thread.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,31 +27,61 @@
 
 namespace mtb {
 
+// One solved sector's values, packed.
+class ChildTable {
+public:
+    ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& values);
+
+    Sector sector() const { return sector_; }
+    const SectorIndex& index() const { return index_; }
+    int bits() const { return bits_; }  // 4, 8 or 16
+
+    ValueCode value(NormalPosition n) const { return at(index_.slot_of(n)); }
+    ValueCode at(std::uint64_t slot) const {
+        const unsigned sym =
+            unsigned(words_[slot >> per_word_log2] >> ((slot & per_word_mask) << bits_log2_)) & sym_mask_;
+        if (bits_ == 16) return ValueCode(sym);
+        return sym != escape_ ? dict_[sym] : escaped(slot);
+    }
+    std::size_t memory_bytes() const;
+
+private:
+    ValueCode escaped(std::uint64_t slot) const;
+
+    Sector sector_;
+    SectorIndex index_;
+    int bits_ = 16, bits_log2_ = 4;
+    unsigned per_word_log2 = 2;  // log2 of symbols per 64-bit word
+    std::uint64_t per_word_mask = 3;
+    unsigned sym_mask_ = 0xffff, escape_ = 0;
+    std::vector<std::uint64_t> words_;
+    std::vector<ValueCode> dict_;              // symbol -> value (4 and 8 bits)
+    std::vector<std::uint64_t> escape_slots_;  // sorted
+    std::vector<ValueCode> escape_values_;
+};
+
 class ChildValues {
 public:
     // Loads `dir`/table_file_name(r, s) for each sector in `sectors` (checked
     // against r and s).  Returns an error text naming the file on failure.
     std::optional<std::string> load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir);
     // Adds a sector whose values are already in memory.
-    void add(const Rules& r, Sector s, std::vector<ValueCode> values);
+    void add(const Rules& r, Sector s, const std::vector<ValueCode>& values);
 
+    // The table of a loaded sector, or null.  The pointer stays valid while
+    // this object lives (later loads do not move tables).
+    const ChildTable* find(Sector s) const;
     // The value of a position of a loaded sector; VALUE_NONE when the sector
     // is not loaded.
     ValueCode value(Sector s, NormalPosition n) const {
-        for (const Entry& e : entries_)
-            if (e.sector == s) return e.values[e.index.slot_of(n)];
-        return VALUE_NONE;
+        const ChildTable* t = find(s);
+        return t ? t->value(n) : VALUE_NONE;
     }
-    bool has(Sector s) const;
+    bool has(Sector s) const { return find(s) != nullptr; }
     std::size_t memory_bytes() const;
 
 private:
-    struct Entry {
-        Sector sector;
-        SectorIndex index;
-        std::vector<ValueCode> values;
-    };
-    std::vector<Entry> entries_;
+    std::vector<std::unique_ptr<ChildTable>> tables_;
 };
 
 }  // namespace mtb

@@ -3,7 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <climits>
 
 #include "gen/quiet_unmove.h"
@@ -53,6 +55,18 @@ int sort_unique(std::uint64_t* a, int n) {
     return m;
 }
 
+// Where the plies of one kind from a sector lead: a sector of the unit,
+// or a solved child table (or neither, when the child is missing).
+struct Target {
+    Sector sector;
+    int in_unit = -1;
+    const ChildTable* table = nullptr;
+};
+
+// Plies by what they do: quiet (a move), a move with a removal, a placement,
+// a placement with a removal.  Each kind leads to one sector.
+enum PlyKind { QUIET, MOVE_REMOVE, PLACE, PLACE_REMOVE, PLY_KINDS };
+
 struct Unit {
     const Rules& r;
     const std::vector<Sector>& sectors;
@@ -60,7 +74,8 @@ struct Unit {
     const StabilizerTest stabilizer;
     std::vector<SectorIndex> index;
     std::vector<Word*> words;
-    std::optional<std::string> error;  // first missing child, set under a critical section
+    std::vector<std::array<Target, PLY_KINDS>> targets;  // per sector of the unit
+    std::optional<std::string> error;                    // first missing child, set under a critical section
 
     int find(Sector s) const {
         for (std::size_t k = 0; k < sectors.size(); ++k)
@@ -68,44 +83,67 @@ struct Unit {
         return -1;
     }
 
-    // Looks at every ply of p: exits into `e`, distinct in-unit child slots
-    // into `in` (sorted, deduplicated) when `in` is not null; returns their
-    // number.  Stops early (returning 0) at a ply that wins at once.
-    int scan_plies(const Position& p, Exits& e, std::uint64_t* in) {
-        const Sector p_sector = sector_of(p);
-        const int twin_index = find(twin_of(p_sector));
+    void build_targets() {
+        for (const Sector& s : sectors) {
+            std::array<Target, PLY_KINDS> t;
+            // The child is normalised to the opponent: its "us" is s's "them".
+            const Sector quiet{s.them_board, s.us_board, s.them_hand, s.us_hand};
+            const Sector move_remove{std::uint8_t(s.them_board - 1), s.us_board, s.them_hand, s.us_hand};
+            const Sector place{s.them_board, std::uint8_t(s.us_board + 1), s.them_hand, std::uint8_t(s.us_hand - 1)};
+            const Sector place_remove{std::uint8_t(s.them_board - 1), std::uint8_t(s.us_board + 1), s.them_hand,
+                                      std::uint8_t(s.us_hand - 1)};
+            t[QUIET].sector = quiet;
+            t[MOVE_REMOVE].sector = move_remove;
+            t[PLACE].sector = place;
+            t[PLACE_REMOVE].sector = place_remove;
+            for (Target& x : t) {
+                x.in_unit = find(x.sector);
+                if (x.in_unit < 0) x.table = children.find(x.sector);
+            }
+            targets.push_back(t);
+        }
+    }
+
+    // Looks at every ply of position n of sector k: exits into `e`, distinct
+    // in-unit child slots into `in` (sorted, deduplicated) when `in` is not
+    // null; returns their number.  Stops early (returning 0) at a ply that
+    // wins at once.  Children are built in normal form straight from the
+    // ply (the mover's stones become the child's "them"), never as a
+    // Position: this loop is most of the solver's time.
+    // p is n as a Position (White to move), for the move generator.
+    int scan_plies(int k, NormalPosition n, const Position& p, Exits& e, std::uint64_t* in) {
+        const Sector& s = sectors[k];
+        const std::array<Target, PLY_KINDS>& tk = targets[k];
         // Quiet children of p are distinct classes unless a symmetry fixes
         // the stones they all share (gen/stabilizer.h): then count, don't index.
-        const bool count_only = !stabilizer.fixed_by_nontrivial(p.them());
-        int n_quiet = 0;
+        const bool count_only = !stabilizer.fixed_by_nontrivial(n.them);
         const MoveList moves(r, p);
-        int n_in = 0;
+        int n_quiet = 0, n_in = 0;
         for (const Move* m = moves.begin(); m != moves.end(); ++m) {
-            Position q = after(r, p, *m);
-            if (q.total(q.side) < r.lose_below) {
+            const bool place = m->is_placement(), remove = m->is_removal();
+            const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
+            const Bitboard other = remove ? n.them ^ bit(m->remove) : n.them;
+            if (remove && popcount(other) + s.them_hand < r.lose_below) {
                 e.win = 1;  // the best there is: nothing else matters
                 return 0;
             }
-            // A quiet move leads to the colour-swapped twin sector; anything
-            // else (a placement, a removal) leaves the unit.
-            const bool quiet = !m->is_placement() && !m->is_removal();
-            Sector s = quiet ? twin_of(p_sector) : sector_of(q);
-            int k = quiet ? twin_index : find(s);
-            if (k >= 0) {
-                if (quiet && count_only)
+            const Target& t = tk[place ? (remove ? PLACE_REMOVE : PLACE) : (remove ? MOVE_REMOVE : QUIET)];
+            const NormalPosition c{other, mover};
+            if (t.in_unit >= 0) {
+                if (!place && !remove && count_only)
                     ++n_quiet;
                 else if (in)
-                    in[n_in++] = pack(k, index[k].slot_of(normalise(q)));
+                    in[n_in++] = pack(t.in_unit, index[t.in_unit].slot_of(c));
                 else
                     ++n_in;
                 continue;
             }
-            ValueCode v = children.value(s, normalise(q));
-            if (v == VALUE_NONE) {
+            if (!t.table) {
 #pragma omp critical(mtb_solver_error)
-                if (!error) error = "no solved table for successor sector " + s.name();
+                if (!error) error = "no solved table for successor sector " + t.sector.name();
                 continue;
             }
+            const ValueCode v = t.table->value(c);
             if (v == VALUE_DRAW)
                 e.draw = true;
             else if (value_wdl(v) == Wdl::LOSS)
@@ -117,27 +155,51 @@ struct Unit {
         return n_quiet + n_in;
     }
 
-    Position position(int k, std::uint64_t slot) const {
+    NormalPosition position(int k, std::uint64_t slot) const {
         NormalPosition n;
         index[k].position_of(slot, n);
-        return denormalise(sectors[k], n, WHITE);
+        return n;
     }
 
     // Distinct in-unit predecessor slots of the position in (k, slot).  Only
-    // quiet un-moves stay in a unit (see gen/quiet_unmove.h).
+    // quiet un-moves stay in a unit (see gen/quiet_unmove.h); they all lead
+    // to the twin sector.
     int predecessors(int k, std::uint64_t slot, std::vector<std::uint64_t>& out) const {
         out.clear();
-        const Position c = position(k, slot);
-        for_each_quiet_unmove(r, c, [&](const Position& q) {
-            int j = find(sector_of(q));
-            if (j >= 0) out.push_back(pack(j, index[j].slot_of(normalise(q))));
-        });
+        const int j = targets[k][QUIET].in_unit;
+        if (j < 0) return 0;
+        const NormalPosition c = position(k, slot);
+        const SectorIndex& ij = index[j];
+        for_each_quiet_unmove(r, sectors[k], c, [&](NormalPosition q) { out.push_back(pack(j, ij.slot_of(q))); });
         // The predecessors all share c's side-to-move stones: unless a
         // symmetry fixes those, they are distinct classes already.
-        if (stabilizer.fixed_by_nontrivial(c.us())) out.resize(std::size_t(sort_unique(out.data(), int(out.size()))));
+        if (stabilizer.fixed_by_nontrivial(c.us)) out.resize(std::size_t(sort_unique(out.data(), int(out.size()))));
         return int(out.size());
     }
 };
+
+// The words of slots 4g..4g+3 equal to `code`, as bit 15 of each 16-bit
+// lane.  Scanning a layer reads every word of the unit once per layer; four
+// at a time this costs a few percent of the solve instead of a tenth.  The
+// load is one aligned 64-bit relaxed atomic over four 16-bit words (GCC
+// builtin): other threads may change other words of the group meanwhile,
+// but never to or from `code` (a layer writes only later distances and
+// counters), so the words that match are exactly those to process.
+inline std::uint64_t lanes_equal(const Word* w, std::uint64_t g, std::uint64_t slots, Word code) {
+    std::uint64_t v;
+    if (4 * g + 4 <= slots) {
+        v = __atomic_load_n(reinterpret_cast<const std::uint64_t*>(w + 4 * g), __ATOMIC_RELAXED);
+    } else {
+        v = ~std::uint64_t(0);  // lanes past the end match nothing (code < 0xffff)
+        for (std::uint64_t i = 4 * g; i < slots; ++i)
+            v = (v & ~(std::uint64_t(0xffff) << (16 * (i - 4 * g)))) |
+                std::uint64_t(__atomic_load_n(w + i, __ATOMIC_RELAXED)) << (16 * (i - 4 * g));
+    }
+    constexpr std::uint64_t LOW15 = 0x7fff7fff7fff7fffull;
+    const std::uint64_t x = v ^ (std::uint64_t(code) * 0x0001000100010001ull);
+    // Bit 15 of a lane is set iff the lane of x is zero (no carries between lanes).
+    return ~(((x & LOW15) + LOW15) | x | LOW15);
+}
 
 void atomic_max(std::atomic<int>& a, int v) {
     int cur = a.load(std::memory_order_relaxed);
@@ -168,7 +230,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                                       std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt) {
     if (unit.empty()) return std::nullopt;
     const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
-    Unit u{r, unit, children, StabilizerTest(*r.board), {}, {}, {}};
+    Unit u{r, unit, children, StabilizerTest(*r.board), {}, {}, {}, {}};
     values.assign(unit.size(), {});
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < unit.size(); ++k) {
@@ -177,6 +239,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
         u.words.push_back(values[k].data());
         total += u.index[k].slots();
     }
+    u.build_targets();
     auto report = [&](const char* phase, int layer, std::uint64_t done) {
         if (opt.progress) opt.progress(SolveProgress{phase, layer, done, total});
     };
@@ -192,15 +255,15 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
         for (std::uint64_t i = 0; i < slots; ++i) {
             NormalPosition n;
             if (!u.index[k].position_of(i, n)) continue;
-            Position p = denormalise(unit[k], n, WHITE);
-            Outcome o = outcome(r, p);
+            const Position p = denormalise(unit[k], n, WHITE);
+            const Outcome o = outcome(r, p);
             if (o != Outcome::ONGOING) {
                 w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
                 continue;
             }
             Exits e;
             std::uint64_t in[MAX_PLIES];
-            int n_in = u.scan_plies(p, e, in);
+            int n_in = u.scan_plies(int(k), n, p, e, in);
             if (n_in > 0 && !repeats.load(std::memory_order_relaxed)) repeats.store(true, std::memory_order_relaxed);
             if (e.win != INT_MAX) {
                 w[i] = value_win(e.win);  // tentative until layer e.win
@@ -232,41 +295,43 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                 {
                     std::vector<std::uint64_t> preds;
                     preds.reserve(256);
-#pragma omp for schedule(dynamic, CHUNK)
-                    for (std::uint64_t i = 0; i < slots; ++i) {
-                        if (std::atomic_ref<Word>(w[i]).load(std::memory_order_relaxed) != code) continue;
-                        u.predecessors(int(k), i, preds);
-                        for (std::uint64_t x : preds) {
-                            const int j = unpack_sector(x);
-                            const std::uint64_t s = unpack_slot(x);
-                            std::atomic_ref<Word> a(u.words[j][s]);
-                            Word cur = a.load(std::memory_order_relaxed);
-                            if (loss) {
-                                const Word win = value_win(layer + 1);
-                                while ((cur & PENDING) || (is_win_code(cur) && cur > win)) {
-                                    if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
-                                        atomic_max(last_layer, layer + 1);
-                                        break;
+#pragma omp for schedule(dynamic, CHUNK / 4)
+                    for (std::uint64_t g = 0; g < (slots + 3) / 4; ++g)
+                        for (std::uint64_t hits = lanes_equal(w, g, slots, code); hits; hits &= hits - 1) {
+                            const std::uint64_t i = 4 * g + unsigned(std::countr_zero(hits)) / 16;
+                            u.predecessors(int(k), i, preds);
+                            for (std::uint64_t x : preds) {
+                                const int j = unpack_sector(x);
+                                const std::uint64_t s = unpack_slot(x);
+                                std::atomic_ref<Word> a(u.words[j][s]);
+                                Word cur = a.load(std::memory_order_relaxed);
+                                if (loss) {
+                                    const Word win = value_win(layer + 1);
+                                    while ((cur & PENDING) || (is_win_code(cur) && cur > win)) {
+                                        if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
+                                            atomic_max(last_layer, layer + 1);
+                                            break;
+                                        }
                                     }
+                                    continue;
                                 }
-                                continue;
-                            }
-                            while ((cur & PENDING) &&
-                                   !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
-                            }
-                            if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) continue;
-                            // This thread took the last counter: every in-unit ply loses.
-                            Exits e;
-                            u.scan_plies(u.position(j, s), e, nullptr);
-                            if (e.draw) {
-                                a.store(VALUE_DRAW, std::memory_order_relaxed);
-                            } else {
-                                const int plies = std::max(layer, e.loss - 1) + 1;
-                                a.store(value_loss(plies), std::memory_order_relaxed);
-                                atomic_max(last_layer, plies);
+                                while ((cur & PENDING) &&
+                                       !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
+                                }
+                                if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) continue;
+                                // This thread took the last counter: every in-unit ply loses.
+                                Exits e;
+                                const NormalPosition n = u.position(j, s);
+                                u.scan_plies(j, n, denormalise(unit[j], n, WHITE), e, nullptr);
+                                if (e.draw) {
+                                    a.store(VALUE_DRAW, std::memory_order_relaxed);
+                                } else {
+                                    const int plies = std::max(layer, e.loss - 1) + 1;
+                                    a.store(value_loss(plies), std::memory_order_relaxed);
+                                    atomic_max(last_layer, plies);
+                                }
                             }
                         }
-                    }
                 }
                 done += slots;
             }

@@ -21,8 +21,13 @@ int bench_gen(const Args& a) {
         if (threads < 1 || threads > 1024) return fail("bench", "--threads must be 1..1024", USAGE);
     }
     // nmm movement sectors 3..4 a side (3v3, 3v4 + 4v3, 4v4); --quick: 3v3.
+    int max_stones = quick ? 3 : 4;
+    if (auto k = a.value("--max-stones")) {
+        max_stones = std::atoi(k->c_str());
+        if (max_stones < 3 || max_stones > 9) return fail("bench", "--max-stones must be 3..9", USAGE);
+    }
     const Rules& r = *find_rules("nmm");
-    const auto units = movement_units(r, quick ? 3 : 4);
+    const auto units = movement_units(r, max_stones);
     using clock = std::chrono::steady_clock;
     ChildValues solved;
     std::uint64_t positions = 0, signature = 1469598103934665603ull;  // FNV-1a over every value
@@ -39,7 +44,7 @@ int bench_gen(const Args& a) {
         for (std::size_t k = 0; k < u.sectors.size(); ++k) {
             n += sector_stats(u.sectors[k], values[k]).positions;
             for (ValueCode v : values[k]) signature = (signature ^ v) * 1099511628211ull;
-            solved.add(r, u.sectors[k], std::move(values[k]));
+            solved.add(r, u.sectors[k], values[k]);
         }
         std::string name;
         for (Sector sec : u.sectors) {

@@ -65,7 +65,9 @@ struct Bench {
 constexpr Bench kBenches[] = {
     {"perft", "perft on fixed positions of several rule sets: leaves per second; signature = total leaves",
      bench_perft},
-    {"gen", "retrograde solver on nmm 3v3..4v4 in memory: positions per second; signature = hash of the values",
+    {"gen",
+     "retrograde solver on nmm 3v3..4v4 (--max-stones K: 3..K a side) in memory: positions per second; "
+     "signature = hash of the values",
      bench_gen},
     {"probe", "random probes into a warm nmm 5v5 table (--tables DIR, else synthetic) per thread; open + first probe",
      bench_probe},
@@ -75,16 +77,19 @@ constexpr Bench kBenches[] = {
 };
 
 void bench_help() {
-    std::printf("usage: mtb bench NAME [--quick] [--threads N]\n\nbenchmarks:\n");
+    std::printf("usage: mtb bench NAME [--quick] [--threads N] [--tables DIR] [--max-stones K]\n\nbenchmarks:\n");
     for (const Bench& b : kBenches)
         std::printf("  %-8.*s %.*s\n", int(b.name.size()), b.name.data(), int(b.help.size()), b.help.data());
-    std::printf("\n  --quick   smaller inputs, for a smoke test\n");
+    std::printf("\n  --quick         smaller inputs, for a smoke test\n");
+    std::printf("  --threads N     threads (default: all cores)\n");
+    std::printf("  --tables DIR    probe: a folder holding nmm_5v5.mtb\n");
+    std::printf("  --max-stones K  gen: solve nmm movement sectors 3..K a side (default 4)\n");
 }
 
 }  // namespace
 
 int cmd_bench(std::span<char*> args) {
-    Args a(args, {"--threads", "--tables"}, {"--help", "--quick"});
+    Args a(args, {"--threads", "--tables", "--max-stones"}, {"--help", "--quick"});
     if (a.has("--help")) return bench_help(), OK;
     if (a.error()) return fail("bench", *a.error(), USAGE);
     if (a.positional().size() != 1) return fail("bench", "say which benchmark (see mtb bench --help)", USAGE);

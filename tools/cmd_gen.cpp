@@ -1,5 +1,8 @@
 // mtb gen: solves a rule set's sectors into a folder of table files.
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <charconv>
@@ -55,6 +58,14 @@ std::optional<Sector> parse_sector(std::string_view t) {
 }  // namespace
 
 int cmd_gen(std::span<char*> args) {
+#if defined(__GLIBC__)
+    // glibc raises its mmap threshold to the size of each large block freed
+    // (up to 32 MiB), so after the first child table is loaded and freed,
+    // later large buffers come from the heap and stay mapped when freed:
+    // 20 MB more peak memory on nmm 5v5.  A fixed threshold keeps every
+    // large array in its own mapping, returned to the system on free.
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
     Args a(args, {"--rules", "--max-stones", "--sectors", "--out", "--threads"}, {"--help"});
     if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
     auto max_stones = a.integer("--max-stones", 3, 24);
