@@ -43,6 +43,9 @@ public:
         if (bits_ == 16) return ValueCode(sym);
         return sym != escape_ ? dict_[sym] : escaped(slot);
     }
+    // Starts loading the memory at(slot) reads: lookups into a large table
+    // miss the cache, and a position's plies can wait for theirs together.
+    void prefetch(std::uint64_t slot) const { __builtin_prefetch(&words_[slot >> per_word_log2]); }
     std::size_t memory_bytes() const;
 
 private:

@@ -110,10 +110,15 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         std::vector<std::vector<ValueCode>> values;
         if (auto err = solve_unit(r, unit.sectors, children, values, so)) return err;
         res.peak_bytes = children.memory_bytes();
+        children = ChildValues();  // not needed to write: free it first
+        TableWriteOptions write_opt;
+        write_opt.level = opt.level;
+        write_opt.threads = opt.threads;
         for (std::size_t k = 0; k < unit.sectors.size(); ++k) {
             res.peak_bytes += values[k].size() * sizeof(ValueCode);
             res.sectors.push_back(sector_stats(unit.sectors[k], values[k]));
-            if (auto err = write_table(path_of(r, unit.sectors[k], opt.dir), r, unit.sectors[k], values[k])) return err;
+            if (auto err = write_table(path_of(r, unit.sectors[k], opt.dir), r, unit.sectors[k], values[k], write_opt))
+                return err;
         }
         res.seconds = std::chrono::duration<double>(clock::now() - t0).count();
         solved_slots += unit_raw;

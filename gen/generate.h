@@ -21,6 +21,10 @@ struct GenOptions {
     int threads = 0;                // 0: OpenMP's default
     std::FILE* progress = nullptr;  // progress lines go here; null: none
     bool progress_tty = false;      // redraw one line ("\r") instead of printing lines
+    // zstd level of the tables.  9 rather than the writer's 19: on nmm 6v5
+    // level 19 compresses 2.6 M slots/s on one core (as slow as solving)
+    // and level 9 39 M slots/s, for files 9% larger (BENCHMARKS.md).
+    int level = 9;
 };
 
 struct UnitResult {

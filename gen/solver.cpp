@@ -19,6 +19,9 @@ using Word = std::uint16_t;
 constexpr Word PENDING = 0x8000;
 constexpr Word COUNT_MASK = 0x7fff;
 constexpr std::uint64_t CHUNK = 1 << 12;
+// Slots per block of the layer scan's summary (gen/solver.cpp, next_code).
+constexpr std::uint64_t BLOCK = 256;
+constexpr Word NO_CODE = PENDING;  // above every value code
 // Sectors smaller than this are done by the calling thread alone: starting
 // a team costs more than it saves (and much more on a busy machine).
 constexpr std::uint64_t PARALLEL_MIN = 1 << 16;
@@ -118,7 +121,12 @@ struct Unit {
         // the stones they all share (gen/stabilizer.h): then count, don't index.
         const bool count_only = !stabilizer.fixed_by_nontrivial(n.them);
         const MoveList moves(r, p);
-        int n_quiet = 0, n_in = 0;
+        int n_quiet = 0, n_in = 0, n_exits = 0;
+        struct Exit {
+            const ChildTable* table;
+            std::uint64_t slot;
+        };
+        Exit exits[MAX_PLIES];
         for (const Move* m = moves.begin(); m != moves.end(); ++m) {
             const bool place = m->is_placement(), remove = m->is_removal();
             const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
@@ -143,7 +151,13 @@ struct Unit {
                 if (!error) error = "no solved table for successor sector " + t.sector.name();
                 continue;
             }
-            const ValueCode v = t.table->value(c);
+            const std::uint64_t slot = t.table->index().slot_of(c);
+            t.table->prefetch(slot);
+            exits[n_exits++] = Exit{t.table, slot};
+        }
+        // Read the exits' values once all their loads are under way.
+        for (int x = 0; x < n_exits; ++x) {
+            const ValueCode v = exits[x].table->at(exits[x].slot);
             if (v == VALUE_DRAW)
                 e.draw = true;
             else if (value_wdl(v) == Wdl::LOSS)
@@ -178,27 +192,11 @@ struct Unit {
     }
 };
 
-// The words of slots 4g..4g+3 equal to `code`, as bit 15 of each 16-bit
-// lane.  Scanning a layer reads every word of the unit once per layer; four
-// at a time this costs a few percent of the solve instead of a tenth.  The
-// load is one aligned 64-bit relaxed atomic over four 16-bit words (GCC
-// builtin): other threads may change other words of the group meanwhile,
-// but never to or from `code` (a layer writes only later distances and
-// counters), so the words that match are exactly those to process.
-inline std::uint64_t lanes_equal(const Word* w, std::uint64_t g, std::uint64_t slots, Word code) {
-    std::uint64_t v;
-    if (4 * g + 4 <= slots) {
-        v = __atomic_load_n(reinterpret_cast<const std::uint64_t*>(w + 4 * g), __ATOMIC_RELAXED);
-    } else {
-        v = ~std::uint64_t(0);  // lanes past the end match nothing (code < 0xffff)
-        for (std::uint64_t i = 4 * g; i < slots; ++i)
-            v = (v & ~(std::uint64_t(0xffff) << (16 * (i - 4 * g)))) |
-                std::uint64_t(__atomic_load_n(w + i, __ATOMIC_RELAXED)) << (16 * (i - 4 * g));
+void atomic_min(Word& w, Word v) {
+    std::atomic_ref<Word> a(w);
+    Word cur = a.load(std::memory_order_relaxed);
+    while (cur > v && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
     }
-    constexpr std::uint64_t LOW15 = 0x7fff7fff7fff7fffull;
-    const std::uint64_t x = v ^ (std::uint64_t(code) * 0x0001000100010001ull);
-    // Bit 15 of a lane is set iff the lane of x is zero (no carries between lanes).
-    return ~(((x & LOW15) + LOW15) | x | LOW15);
 }
 
 void atomic_max(std::atomic<int>& a, int v) {
@@ -282,6 +280,26 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     }
     if (u.error) return u.error;
 
+    // Per block of BLOCK slots, the smallest value code in it not yet
+    // propagated: a layer scans only the blocks whose summary is its code.
+    // Deep layers hold few positions, so most blocks are skipped, where a
+    // plain scan would read the whole unit once per layer (nmm 6v5 has 165).
+    std::vector<std::vector<Word>> next_code(unit.size());
+    for (std::size_t k = 0; k < unit.size() && repeats.load(); ++k) {
+        const std::uint64_t slots = u.index[k].slots();
+        const Word* w = u.words[k];
+        next_code[k].assign((slots + BLOCK - 1) / BLOCK, NO_CODE);
+#pragma omp parallel for schedule(static) num_threads(threads) if (slots >= PARALLEL_MIN)
+        for (std::uint64_t b = 0; b < next_code[k].size(); ++b) {
+            Word m = NO_CODE;
+            for (std::uint64_t i = b * BLOCK; i < std::min(slots, (b + 1) * BLOCK); ++i)
+                if (w[i] >= 2 && w[i] < PENDING) m = std::min(m, w[i]);
+            next_code[k][b] = m;
+        }
+    }
+    // A slot of sector j got value code c: its block must be scanned at c.
+    auto noted = [&](int j, std::uint64_t s, Word c) { atomic_min(next_code[j][s / BLOCK], c); };
+
     // Layers: propagate the values of distance n to in-unit predecessors.
     if (repeats.load()) {
         for (int layer = 0; layer <= last_layer.load(); ++layer) {
@@ -295,11 +313,25 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                 {
                     std::vector<std::uint64_t> preds;
                     preds.reserve(256);
-#pragma omp for schedule(dynamic, CHUNK / 4)
-                    for (std::uint64_t g = 0; g < (slots + 3) / 4; ++g)
-                        for (std::uint64_t hits = lanes_equal(w, g, slots, code); hits; hits &= hits - 1) {
-                            const std::uint64_t i = 4 * g + unsigned(std::countr_zero(hits)) / 16;
+#pragma omp for schedule(dynamic, CHUNK / BLOCK)
+                    for (std::uint64_t b = 0; b < next_code[k].size(); ++b) {
+                        std::atomic_ref<Word> summary(next_code[k][b]);
+                        if (summary.load(std::memory_order_relaxed) != code) continue;
+                        // Writers in this layer lower the summary to codes
+                        // after this one (noted()); reset it, then fold in
+                        // what the scan sees.  Either way nothing is lost.
+                        summary.store(NO_CODE, std::memory_order_relaxed);
+                        Word later = NO_CODE;
+                        const std::uint64_t end = std::min(slots, (b + 1) * BLOCK);
+                        for (std::uint64_t i = b * BLOCK; i < end; ++i) {
+                            const Word wi = std::atomic_ref<Word>(w[i]).load(std::memory_order_relaxed);
+                            if (wi != code) {
+                                if (wi > code && wi < PENDING) later = std::min(later, wi);
+                                continue;
+                            }
                             u.predecessors(int(k), i, preds);
+                            for (std::uint64_t x : preds)
+                                __builtin_prefetch(&u.words[unpack_sector(x)][unpack_slot(x)], 1);
                             for (std::uint64_t x : preds) {
                                 const int j = unpack_sector(x);
                                 const std::uint64_t s = unpack_slot(x);
@@ -310,6 +342,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                                     while ((cur & PENDING) || (is_win_code(cur) && cur > win)) {
                                         if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
                                             atomic_max(last_layer, layer + 1);
+                                            noted(j, s, win);
                                             break;
                                         }
                                     }
@@ -329,9 +362,12 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                                     const int plies = std::max(layer, e.loss - 1) + 1;
                                     a.store(value_loss(plies), std::memory_order_relaxed);
                                     atomic_max(last_layer, plies);
+                                    noted(j, s, value_loss(plies));
                                 }
                             }
                         }
+                        if (later != NO_CODE) atomic_min(next_code[k][b], later);
+                    }
                 }
                 done += slots;
             }

@@ -21,7 +21,7 @@ namespace mtb::cli {
 namespace {
 
 const char* kGenHelp =
-    "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--out DIR] [--threads N]\n"
+    "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--out DIR] [--threads N] [--level L]\n"
     "\n"
     "Solves sectors by retrograde analysis and writes one table file per sector.\n"
     "  (default)        the whole game: every sector reachable from the start\n"
@@ -30,6 +30,8 @@ const char* kGenHelp =
     "                   (their children must already be solved in DIR)\n"
     "  --out DIR        output folder (default tables/<rules>)\n"
     "  --threads N      threads inside each unit (default: all cores)\n"
+    "  --level L        zstd level of the tables, 1..22 (default 9; 19 gives files\n"
+    "                   about 9% smaller and writes them 15 times slower)\n"
     "\n"
     "A run that is stopped can be restarted: units whose tables exist and pass\n"
     "their checksums are skipped.  Progress goes to stderr, the summary to stdout.\n";
@@ -66,10 +68,11 @@ int cmd_gen(std::span<char*> args) {
     // large array in its own mapping, returned to the system on free.
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
-    Args a(args, {"--rules", "--max-stones", "--sectors", "--out", "--threads"}, {"--help"});
+    Args a(args, {"--rules", "--max-stones", "--sectors", "--out", "--threads", "--level"}, {"--help"});
     if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
     auto max_stones = a.integer("--max-stones", 3, 24);
     auto threads = a.integer("--threads", 1, 1024);
+    auto level = a.integer("--level", 1, 22);
     if (a.error()) return fail("gen", *a.error(), USAGE);
     if (!a.positional().empty()) return fail("gen", "unexpected argument '" + a.positional()[0] + "'", USAGE);
     if (max_stones && a.has("--sectors")) return fail("gen", "give --max-stones or --sectors, not both", USAGE);
@@ -107,6 +110,7 @@ int cmd_gen(std::span<char*> args) {
     GenOptions opt;
     opt.dir = a.value("--out").value_or("tables/" + r->name);
     opt.threads = threads ? int(*threads) : 0;
+    if (level) opt.level = int(*level);
     opt.progress = stderr;
     opt.progress_tty = isatty(fileno(stderr));
     std::vector<UnitResult> results;
