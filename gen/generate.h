@@ -31,7 +31,7 @@ struct UnitResult {
     std::vector<SectorStats> sectors;
     double seconds = 0;
     bool skipped = false;          // already solved by an earlier run
-    std::uint64_t peak_bytes = 0;  // unit words + children values held while solving
+    std::uint64_t peak_bytes = 0;  // unit words + children values and indexes held while solving
 };
 
 // Solves `units` in order into opt.dir (created if needed).  results gets one

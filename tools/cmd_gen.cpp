@@ -34,7 +34,8 @@ const char* kGenHelp =
     "                   about 9% smaller and writes them 15 times slower)\n"
     "\n"
     "A run that is stopped can be restarted: units whose tables exist and pass\n"
-    "their checksums are skipped.  Progress goes to stderr, the summary to stdout.\n";
+    "their checksums are skipped.  Progress goes to stderr, the summary to stdout\n"
+    "(per unit: seconds, and MiB of solver state plus the solved tables it read).\n";
 
 // "5v4" or "5v4+2+3" (us on board, them on board, us in hand, them in hand).
 std::optional<Sector> parse_sector(std::string_view t) {
@@ -117,19 +118,24 @@ int cmd_gen(std::span<char*> args) {
     auto err = generate_units(*r, units, opt, results);
 
     // Summary of what was done, also after a failure.
-    std::printf("%-22s %14s %14s %14s %14s %8s %9s\n", "sector", "positions", "wins", "losses", "draws", "longest",
-                "seconds");
+    std::printf("%-22s %14s %14s %14s %14s %8s %9s %9s\n", "sector", "positions", "wins", "losses", "draws", "longest",
+                "seconds", "MiB");
     std::uint64_t positions = 0;
     double seconds = 0;
     for (const UnitResult& u : results) {
         for (std::size_t k = 0; k < u.sectors.size(); ++k) {
             const SectorStats& s = u.sectors[k];
-            std::printf("%-22s %14llu %14llu %14llu %14llu %8d %9s\n", s.sector.name().c_str(),
+            // Seconds and memory are per unit: shown on its first sector.
+            char secs[32] = "", mib[32] = "";
+            if (u.skipped) {
+                std::snprintf(secs, sizeof secs, "done");
+            } else if (k == 0) {
+                std::snprintf(secs, sizeof secs, "%.2f", u.seconds);
+                std::snprintf(mib, sizeof mib, "%.1f", u.peak_bytes / 1048576.0);
+            }
+            std::printf("%-22s %14llu %14llu %14llu %14llu %8d %9s %9s\n", s.sector.name().c_str(),
                         (unsigned long long)s.positions, (unsigned long long)s.wins, (unsigned long long)s.losses,
-                        (unsigned long long)s.draws, s.longest_win,
-                        u.skipped ? "done"
-                        : k == 0  ? std::to_string(u.seconds).substr(0, 8).c_str()
-                                  : "");
+                        (unsigned long long)s.draws, s.longest_win, secs, mib);
             positions += s.positions;
         }
         seconds += u.seconds;
