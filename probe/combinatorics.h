@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 
@@ -36,6 +37,40 @@ inline std::uint64_t colex_rank(Bitboard mask) {
     std::uint64_t r = 0;
     for (int i = 1; mask; ++i) r += kBinomials.c[pop_lsb(mask)][i];
     return r;
+}
+
+// Colex rank of a set of points below 24, by bytes: the points of byte b
+// (bits 8b..8b+7) contribute sum C(p, i) with i counting from the number of
+// points in the lower bytes, so one table row per (byte, points below).
+// Three lookups and two popcounts instead of a loop over the set bits; the
+// tables take 27 KiB of 32-bit entries (C(24, 12) < 2^32).
+struct ColexByteTables {
+    std::array<std::uint32_t, 256> low{};                   // bits 0..7
+    std::array<std::array<std::uint32_t, 256>, 9> mid{};    // bits 8..15, by points in bits 0..7
+    std::array<std::array<std::uint32_t, 256>, 17> high{};  // bits 16..23, by points in bits 0..15
+    static constexpr std::uint32_t part(int byte, int below, unsigned v) {
+        std::uint64_t r = 0;
+        int i = below;
+        for (int j = 0; j < 8; ++j)
+            if (v >> j & 1) r += kBinomials.c[8 * byte + j][++i];
+        return std::uint32_t(r);
+    }
+    constexpr ColexByteTables() {
+        for (unsigned v = 0; v < 256; ++v) {
+            low[v] = part(0, 0, v);
+            for (int c = 0; c <= 8; ++c) mid[c][v] = part(1, c, v);
+            for (int c = 0; c <= 16; ++c) high[c][v] = part(2, c, v);
+        }
+    }
+};
+inline constexpr ColexByteTables kColexBytes{};
+
+// colex_rank() for masks below bit 24 (every index board fits).
+inline std::uint32_t colex_rank24(Bitboard mask) {
+    assert(mask < (Bitboard(1) << 24));
+    const unsigned lo = mask & 255, mid = (mask >> 8) & 255, hi = (mask >> 16) & 255;
+    return kColexBytes.low[lo] + kColexBytes.mid[std::popcount(lo)][mid] +
+           kColexBytes.high[std::popcount(mask & 0xFFFF)][hi];
 }
 
 // The k-subset of colex rank `rank` (rank < C(n, k) for the caller's n).
