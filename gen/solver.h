@@ -3,7 +3,8 @@
 // from the values of the solved sectors its plies leave to.
 //
 // Method.  One 16-bit word per slot of the unit (the memory bound: 2 bytes
-// per slot, plus the children's values held by ChildValues):
+// per slot, plus the children's values held by ChildValues, packed to about
+// half a byte per slot for nmm, and one 16-bit summary per 256 slots):
 //
 //   bit 15 set   : unresolved; bits 0-14 count the distinct in-unit child
 //                  slots not yet known to be wins for the opponent
@@ -19,7 +20,14 @@
 // their counters, and a counter reaching 0 makes the predecessor a LOSS
 // (1 + its longest forced line, exits included) or, with a drawing exit, a
 // DRAW.  Positions still unresolved at the end are draws.  Layers go in
-// order of distance, so every distance is exact.
+// order of distance, so every distance is exact.  A layer scans only the
+// blocks of 256 slots whose summary (the smallest value code in the block
+// not yet propagated) is the layer's own.
+//
+// Children are built in normal form straight from each ply, and in-unit
+// predecessors by quiet un-moves in normal form (gen/quiet_unmove.h), so
+// the hot loops never build a Position; a ply's kind (quiet, move with
+// removal, placement, placement with removal) names its child sector.
 //
 // Symmetry: counts and decrements are per distinct (predecessor slot, child
 // slot) pair: a class reaches another class from its canonical member iff

@@ -3,9 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <functional>
 
 #include "cross_check.h"
 #include "engine/notation.h"
+#include "gen/child_values.h"
 #include "probe/index.h"
 #include "probe/table_reader.h"
 #include "probe/table_writer.h"
@@ -66,4 +68,40 @@ TEST_CASE("one thread and two threads write the same values", "[gen]") {
         }
     std::filesystem::remove_all(d1);
     std::filesystem::remove_all(d2);
+}
+
+TEST_CASE("packed child tables give back every value at each width", "[gen]") {
+    // Synthetic values over a real sector's slots, shaped to pick each
+    // width: mostly one value with rare others (4 bits and escapes), about
+    // a hundred values evenly (8 bits), a thousand evenly (16 bits).
+    const Rules& r = *find_rules("nmm");
+    const Sector s{3, 3, 0, 0};
+    const std::uint64_t slots = SectorIndex(r, s).slots();
+    std::uint64_t seed = 12345;
+    auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull, seed >> 33; };
+    struct Shape {
+        int bits;
+        std::function<ValueCode()> draw;
+    };
+    const std::vector<Shape> shapes = {
+        {4, [&] { return next() % 100 ? VALUE_DRAW : ValueCode(2 + next() % 60); }},
+        {8, [&] { return ValueCode(2 + next() % 100); }},
+        {16, [&] { return ValueCode(2 + next() % 1000); }},
+    };
+    for (const Shape& shape : shapes) {
+        std::vector<ValueCode> values(slots);
+        for (ValueCode& v : values) v = shape.draw();
+        const ChildTable t(r, s, values);
+        INFO("expected width " << shape.bits);
+        CHECK(t.bits() == shape.bits);
+        std::uint64_t wrong = 0;
+        for (std::uint64_t i = 0; i < slots; ++i) wrong += t.at(i) != values[i];
+        CHECK(wrong == 0);
+        // value() canonicalises: a position and its slot agree.
+        NormalPosition n;
+        for (std::uint64_t i = 0; i < slots; i += 997) {
+            REQUIRE(t.index().position_of(i, n));
+            CHECK(t.value(n) == values[i]);
+        }
+    }
 }
