@@ -10,6 +10,8 @@
 
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
+#include "probe/combinatorics.h"
+#include "probe/index_symmetry.h"
 #include "probe/sector_graph.h"
 
 namespace mtb {
@@ -192,6 +194,62 @@ struct Unit {
     }
 };
 
+// One member of every position class of a sector, grouped by the
+// opponent's stones: for each orbit representative T of their stone sets,
+// every set U of ours on the other points, except that when a symmetry
+// fixes T, U is taken only when it is the smallest of its images under
+// those symmetries (the others are the same classes).  So every class is
+// visited exactly once, and all of a group is visited by one thread.
+class ThemMajor {
+public:
+    ThemMajor(const Board& b, Sector s) : sym_(b), all_(b.all), k_(s.us_board) {
+        const int n = b.size, m = s.them_board;
+        const Bitboard last = m == 0 ? 0 : (b.all >> (n - m)) << (n - m);
+        for (Bitboard x = m == 0 ? 0 : bit(m) - 1;; x = next_subset(x)) {
+            Bitboard img[32];
+            sym_.apply_all(x, img);
+            bool rep = true;
+            std::uint32_t stabiliser = 0;
+            for (int g = 1; g < sym_.count() && rep; ++g) {
+                rep = img[g] >= x;
+                if (img[g] == x) stabiliser |= std::uint32_t(1) << g;
+            }
+            if (rep) them_.push_back({x, stabiliser});
+            if (x == last) break;
+        }
+        const int free = n - m;
+        ours_ = free >= k_ ? binomial(free, k_) : 0;
+    }
+    std::size_t them_sets() const { return them_.size(); }
+
+    template <class Visit>
+    void for_each(std::size_t t, Visit&& visit) const {
+        const auto [them, stabiliser] = them_[t];
+        const Bitboard free = all_ & ~them;
+        Bitboard x = k_ == 0 ? 0 : bit(k_) - 1;
+        for (std::uint64_t j = 0; j < ours_; ++j, x = k_ == 0 ? 0 : next_subset(x)) {
+            const Bitboard us = deposit_bits(x, free);
+            bool smallest = true;
+            for (std::uint32_t st = stabiliser; st && smallest; st &= st - 1)
+                smallest = sym_.apply(std::countr_zero(st), us) >= us;
+            if (smallest) visit(NormalPosition{us, them});
+        }
+    }
+
+private:
+    // The next larger mask with the same popcount (Gosper's hack).
+    static Bitboard next_subset(Bitboard x) {
+        const Bitboard c = x & -x, r = x + c;
+        return (((r ^ x) >> 2) / c) | r;
+    }
+
+    SymmetryTables sym_;
+    Bitboard all_;
+    int k_;
+    std::uint64_t ours_ = 0;
+    std::vector<std::pair<Bitboard, std::uint32_t>> them_;  // (rep, its stabiliser less the identity)
+};
+
 void atomic_min(Word& w, Word v) {
     std::atomic_ref<Word> a(w);
     Word cur = a.load(std::memory_order_relaxed);
@@ -249,31 +307,55 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     for (std::size_t k = 0; k < unit.size(); ++k) {
         const std::uint64_t slots = u.index[k].slots();
         Word* w = u.words[k];
-#pragma omp parallel for schedule(dynamic, CHUNK) num_threads(threads) if (slots >= PARALLEL_MIN)
-        for (std::uint64_t i = 0; i < slots; ++i) {
-            NormalPosition n;
-            if (!u.index[k].position_of(i, n)) continue;
-            const Position p = denormalise(unit[k], n, WHITE);
-            const Outcome o = outcome(r, p);
-            if (o != Outcome::ONGOING) {
-                w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
-                continue;
-            }
-            Exits e;
-            std::uint64_t in[MAX_PLIES];
-            int n_in = u.scan_plies(int(k), n, p, e, in);
-            if (n_in > 0 && !repeats.load(std::memory_order_relaxed)) repeats.store(true, std::memory_order_relaxed);
-            if (e.win != INT_MAX) {
-                w[i] = value_win(e.win);  // tentative until layer e.win
-                atomic_max(last_layer, e.win);
-            } else if (n_in > 0) {
-                w[i] = Word(PENDING | n_in);
-            } else if (e.draw) {
-                w[i] = VALUE_DRAW;
-            } else {
-                w[i] = value_loss(e.loss);
-                atomic_max(last_layer, e.loss);
-            }
+        // Positions in "them-major" order (see ThemMajor): the children of
+        // consecutive positions share their side to move's stones, so their
+        // lookups stay within a few runs of the child tables, in cache,
+        // where slot order would read the child tables at random.
+        const ThemMajor order(*r.board, unit[k]);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (slots >= PARALLEL_MIN)
+        for (std::size_t t = 0; t < order.them_sets(); ++t) {
+            // A group's slots are scattered over the unit: find a batch of
+            // them and start their writes before working on any, rather
+            // than stall on each store.
+            constexpr int BATCH = 16;
+            NormalPosition batch[BATCH];
+            std::uint64_t slot[BATCH];
+            int size = 0;
+            auto solve = [&](NormalPosition n, std::uint64_t i) {
+                const Position p = denormalise(unit[k], n, WHITE);
+                const Outcome o = outcome(r, p);
+                if (o != Outcome::ONGOING) {
+                    w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
+                    return;
+                }
+                Exits e;
+                std::uint64_t in[MAX_PLIES];
+                int n_in = u.scan_plies(int(k), n, p, e, in);
+                if (n_in > 0 && !repeats.load(std::memory_order_relaxed))
+                    repeats.store(true, std::memory_order_relaxed);
+                if (e.win != INT_MAX) {
+                    w[i] = value_win(e.win);  // tentative until layer e.win
+                    atomic_max(last_layer, e.win);
+                } else if (n_in > 0) {
+                    w[i] = Word(PENDING | n_in);
+                } else if (e.draw) {
+                    w[i] = VALUE_DRAW;
+                } else {
+                    w[i] = value_loss(e.loss);
+                    atomic_max(last_layer, e.loss);
+                }
+            };
+            auto flush = [&] {
+                for (int b = 0; b < size; ++b) solve(batch[b], slot[b]);
+                size = 0;
+            };
+            order.for_each(t, [&](NormalPosition n) {
+                slot[size] = u.index[k].slot_of(n);
+                __builtin_prefetch(&w[slot[size]], 1);
+                batch[size++] = n;
+                if (size == BATCH) flush();
+            });
+            flush();
         }
         done += slots;
         report("init", 0, done);
