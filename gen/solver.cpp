@@ -8,6 +8,7 @@
 #include <bit>
 #include <climits>
 
+#include "gen/huge_pages.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
 #include "probe/combinatorics.h"
@@ -291,6 +292,9 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < unit.size(); ++k) {
         u.index.emplace_back(r, unit[k]);
+        values[k].clear();
+        values[k].reserve(u.index[k].slots());
+        advise_huge_pages(values[k].data(), u.index[k].slots() * sizeof(ValueCode));
         values[k].assign(u.index[k].slots(), VALUE_NONE);
         u.words.push_back(values[k].data());
         total += u.index[k].slots();

@@ -1,0 +1,35 @@
+// Asking the kernel for 2 MiB pages under a large array.
+//
+// The solver writes its own words at random (one per position in the init
+// pass, several per position in the layers): with 4 KiB pages almost every
+// such access to an array of hundreds of megabytes misses the TLB as well
+// as the cache.  Measured on nmm 5v8+1+0 (400 MB of words, 2 threads):
+// 94.4 -> 85.1 CPU s.  Linux backs an madvise(MADV_HUGEPAGE) range with
+// 2 MiB pages when transparent huge pages are set to "madvise" or "always"
+// (the development machine has "madvise").  Call it after reserving and
+// before first touching the memory.  Elsewhere, or when the kernel says
+// no, nothing changes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace mtb {
+
+inline void advise_huge_pages(const void* data, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t HUGE = std::uintptr_t(2) << 20;
+    const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + HUGE - 1) & ~(HUGE - 1);
+    const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(HUGE - 1);
+    if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
+}  // namespace mtb
