@@ -238,12 +238,6 @@ public:
     }
 
 private:
-    // The next larger mask with the same popcount (Gosper's hack).
-    static Bitboard next_subset(Bitboard x) {
-        const Bitboard c = x & -x, r = x + c;
-        return (((r ^ x) >> 2) / c) | r;
-    }
-
     SymmetryTables sym_;
     Bitboard all_;
     int k_;

@@ -32,6 +32,13 @@ constexpr std::uint64_t binomial(int n, int k) {
     return kBinomials.c[n][k];
 }
 
+// The next larger mask with the same popcount (Gosper's hack): walks the
+// k-subsets in increasing mask (= colex) order.  x must not be 0.
+inline Bitboard next_subset(Bitboard x) {
+    const Bitboard c = x & -x, r = x + c;
+    return (((r ^ x) >> 2) / c) | r;
+}
+
 // Colex rank of `mask` among masks with the same popcount.
 inline std::uint64_t colex_rank(Bitboard mask) {
     std::uint64_t r = 0;

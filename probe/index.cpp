@@ -46,12 +46,6 @@ namespace mtb {
 
 namespace {
 
-// The next larger mask with the same popcount (Gosper's hack).
-inline Bitboard next_subset(Bitboard x) {
-    Bitboard c = x & -x, r = x + c;
-    return (((r ^ x) >> 2) / c) | r;
-}
-
 // What slot_of needs to know about our stones, for every k-subset of the
 // points of a board: it depends only on the board's symmetries and k, not on
 // their stone count or the hands, so one copy serves every sector with k

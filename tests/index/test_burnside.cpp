@@ -41,7 +41,7 @@ TEST_CASE("binomials and colex ranks", "[index][combinatorics]") {
     CHECK(binomial(24, 12) == 2704156);
     CHECK(binomial(5, 7) == 0);
     std::uint64_t expect = 0;
-    for (Bitboard x = first_subset(5); x < (Bitboard(1) << 12); x = next_subset(x), ++expect) {
+    for (Bitboard x = first_subset(5); x < (Bitboard(1) << 12); x = mtb::test::next_subset(x), ++expect) {
         REQUIRE(colex_rank(x) == expect);
         REQUIRE(colex_unrank(expect, 5, 12) == x);
     }
