@@ -22,7 +22,7 @@ using Word = std::uint16_t;
 constexpr Word PENDING = 0x8000;
 constexpr Word COUNT_MASK = 0x7fff;
 constexpr std::uint64_t CHUNK = 1 << 12;
-// Slots per block of the layer scan's summary (gen/solver.cpp, next_code).
+// Slots per block of the layer scan's summary (next_code in solve_unit).
 constexpr std::uint64_t BLOCK = 256;
 constexpr Word NO_CODE = PENDING;  // above every value code
 // Sectors smaller than this are done by the calling thread alone: starting
@@ -93,7 +93,7 @@ struct Unit {
         for (const Sector& s : sectors) {
             std::array<Target, PLY_KINDS> t;
             // The child is normalised to the opponent: its "us" is s's "them".
-            const Sector quiet{s.them_board, s.us_board, s.them_hand, s.us_hand};
+            const Sector quiet = twin_of(s);
             const Sector move_remove{std::uint8_t(s.them_board - 1), s.us_board, s.them_hand, s.us_hand};
             const Sector place{s.them_board, std::uint8_t(s.us_board + 1), s.them_hand, std::uint8_t(s.us_hand - 1)};
             const Sector place_remove{std::uint8_t(s.them_board - 1), std::uint8_t(s.us_board + 1), s.them_hand,
