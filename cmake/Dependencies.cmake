@@ -32,6 +32,18 @@ endif()
 
 find_package(Threads REQUIRED)
 
+# The `mtb serve` HTTP server.  Debian builds cpp-httplib as a shared
+# library with TLS, zlib and brotli compiled in; its pkg-config flags must
+# be used so that our view of its classes matches the library's.
+pkg_check_modules(HTTPLIB QUIET IMPORTED_TARGET cpp-httplib)
+if(NOT HTTPLIB_FOUND)
+  mtb_missing("cpp-httplib" "libcpp-httplib-dev")
+endif()
+find_package(nlohmann_json 3 QUIET)
+if(NOT nlohmann_json_FOUND)
+  mtb_missing("nlohmann-json" "nlohmann-json3-dev")
+endif()
+
 if(MTB_BUILD_TESTS)
   find_package(Catch2 2 QUIET)
   if(NOT Catch2_FOUND)

@@ -2,7 +2,8 @@
 # Installs the Debian packages mtb builds with, when any is missing.
 # Non-interactive and idempotent; does nothing (quickly) when all are present.
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 clang-format)
+packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 clang-format
+  libcpp-httplib-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -12,6 +12,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
+#include "tools/json_out.h"
 
 namespace mtb::cli {
 
@@ -43,16 +44,12 @@ struct SectorFigures {
 int cmd_sectors(std::span<char*> args) {
     Args a(args, {"--rules", "--max-stones"}, {"--json", "--help"});
     if (a.has("--help")) return std::fputs(kSectorsHelp, stdout), OK;
-    auto max_stones = a.integer("--max-stones", 0, 64);
     if (a.error()) return fail("sectors", *a.error(), USAGE);
     if (!a.positional().empty()) return fail("sectors", "unexpected argument '" + a.positional()[0] + "'", USAGE);
     const Rules* r = nullptr;
     if (int rc = rules_from_args(a, "sectors", r)) return rc;
-    if (max_stones && (*max_stones < r->lose_below || *max_stones > r->stones))
-        return fail("sectors",
-                    "--max-stones must be within " + std::to_string(r->lose_below) + ".." + std::to_string(r->stones) +
-                        " for " + r->name,
-                    USAGE);
+    std::optional<int> max_stones;
+    if (int rc = max_stones_from_args(a, "sectors", *r, max_stones)) return rc;
 
     auto units = max_stones ? movement_units(*r, int(*max_stones)) : solve_units(*r);
     // The index depends only on the stones on the board, so sectors that
@@ -81,27 +78,32 @@ int cmd_sectors(std::span<char*> args) {
     const double overhead = distinct ? 100.0 * double(slots - distinct) / double(distinct) : 0.0;
 
     if (a.has("--json")) {
-        std::printf("{\"rules\": \"%s\", \"units\": [", r->name.c_str());
+        Json j;
+        j["rules"] = r->name;
+        j["units"] = Json::array();
         for (size_t i = 0; i < figures.size(); ++i) {
-            std::printf("%s\n  {\"unit\": %zu, \"sectors\": [", i ? "," : "", i);
-            for (size_t j = 0; j < figures[i].size(); ++j) {
-                const SectorFigures& f = figures[i][j];
-                std::printf(
-                    "%s{\"name\": \"%s\", \"us_board\": %d, \"them_board\": %d, \"us_hand\": %d, "
-                    "\"them_hand\": %d, \"slots\": %llu, \"distinct\": %llu, \"index_bytes\": %zu, "
-                    "\"successors\": [",
-                    j ? ", " : "", f.sector.name().c_str(), f.sector.us_board, f.sector.them_board, f.sector.us_hand,
-                    f.sector.them_hand, (unsigned long long)f.slots, (unsigned long long)f.distinct, f.index_bytes);
-                const auto succ = successor_sectors(*r, f.sector);
-                for (size_t t = 0; t < succ.size(); ++t) std::printf("%s\"%s\"", t ? ", " : "", succ[t].name().c_str());
-                std::printf("]}");
+            Json unit;
+            unit["unit"] = i;
+            unit["sectors"] = Json::array();
+            for (const SectorFigures& f : figures[i]) {
+                Json s;
+                s["name"] = f.sector.name();
+                s["us_board"] = f.sector.us_board;
+                s["them_board"] = f.sector.them_board;
+                s["us_hand"] = f.sector.us_hand;
+                s["them_hand"] = f.sector.them_hand;
+                s["slots"] = f.slots;
+                s["distinct"] = f.distinct;
+                s["index_bytes"] = f.index_bytes;
+                s["successors"] = Json::array();
+                for (const Sector& t : successor_sectors(*r, f.sector)) s["successors"].push_back(t.name());
+                unit["sectors"].push_back(std::move(s));
             }
-            std::printf("]}");
+            j["units"].push_back(std::move(unit));
         }
-        std::printf(
-            "\n], \"total\": {\"units\": %zu, \"sectors\": %zu, \"slots\": %llu, \"distinct\": %llu, "
-            "\"overhead_percent\": %.6f, \"max_index_bytes\": %zu}}\n",
-            figures.size(), sectors, (unsigned long long)slots, (unsigned long long)distinct, overhead, max_bytes);
+        j["total"] = {{"units", figures.size()}, {"sectors", sectors},           {"slots", slots},
+                      {"distinct", distinct},    {"overhead_percent", overhead}, {"max_index_bytes", max_bytes}};
+        std::printf("%s\n", dump(j).c_str());
         return OK;
     }
     std::printf("%5s  %-10s %15s %15s %10s\n", "unit", "sector", "slots", "distinct", "index MiB");

@@ -2,11 +2,13 @@
 // win and loss, and the bits per position; then totals.  Read from the
 // dictionaries (FORMAT.md), so it is instant for any folder size.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "probe/table_reader.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/json_out.h"
 #include "tools/table_files.h"
 
 namespace mtb::cli {
@@ -61,20 +63,23 @@ Row row_of(const TableFile& t) {
 }
 
 std::string opt_int(int v) { return v < 0 ? "-" : std::to_string(v); }
-std::string json_int(int v) { return v < 0 ? "null" : std::to_string(v); }
-
-void print_json(const Row& r, bool with_name) {
-    if (with_name)
-        std::printf("{\"file\":\"%s\",\"sector\":\"%s\",\"wdl_only\":%s,", r.file.c_str(), r.sector.c_str(),
-                    r.wdl ? "true" : "false");
-    else
-        std::printf("{");
-    std::printf(
-        "\"positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,\"longest_win\":%s,"
-        "\"longest_loss\":%s,\"bytes\":%llu,\"bits_per_position\":%.4f}",
-        (unsigned long long)r.positions, (unsigned long long)r.wins, (unsigned long long)r.losses,
-        (unsigned long long)r.draws, json_int(r.longest_win).c_str(), json_int(r.longest_loss).c_str(),
-        (unsigned long long)r.bytes, r.bits());
+// The figures of one row; with_name adds the file, sector and WDL-only flag.
+Json row_json(const Row& r, bool with_name) {
+    Json j;
+    if (with_name) {
+        j["file"] = r.file;
+        j["sector"] = r.sector;
+        j["wdl_only"] = r.wdl;
+    }
+    j["positions"] = r.positions;
+    j["wins"] = r.wins;
+    j["losses"] = r.losses;
+    j["draws"] = r.draws;
+    j["longest_win"] = r.longest_win < 0 ? Json(nullptr) : Json(r.longest_win);
+    j["longest_loss"] = r.longest_loss < 0 ? Json(nullptr) : Json(r.longest_loss);
+    j["bytes"] = r.bytes;
+    j["bits_per_position"] = std::round(r.bits() * 1e4) / 1e4;
+    return j;
 }
 
 }  // namespace
@@ -85,14 +90,18 @@ int cmd_stats(std::span<char*> args) {
     if (a.error()) return fail("stats", *a.error(), USAGE);
     if (a.positional().size() != 1) return fail("stats", "give one folder (see mtb stats --help)", USAGE);
     std::string error;
-    auto files = table_files(a.positional()[0], error);
+    const TableFolder folder = table_files(a.positional()[0], error);
     if (!error.empty()) return fail("stats", error);
     std::vector<Row> rows;
     int bad = 0;
-    for (const std::string& f : files) {
+    for (const std::string& s : folder.skipped) fail("stats", s), ++bad;
+    for (const std::string& f : folder.files) {
         auto t = TableFile::open(f, error);
-        if (!t) {
-            fail("stats", error);
+        // A table that is not what its name and folder say is left out of
+        // the totals, not added to them.
+        std::optional<std::string> wrong = t ? check_in_folder(*t, folder) : std::nullopt;
+        if (!t || wrong) {
+            fail("stats", t ? *wrong : error);
             ++bad;
             continue;
         }
@@ -104,14 +113,11 @@ int cmd_stats(std::span<char*> args) {
         if (!r.wdl) total.add(r);
     const bool json = a.has("--json");
     if (json) {
-        std::printf("{\"tables\":[");
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            if (i) std::printf(",");
-            print_json(rows[i], true);
-        }
-        std::printf("],\"total\":");
-        print_json(total, false);
-        std::printf("}\n");
+        Json j;
+        j["tables"] = Json::array();
+        for (const Row& r : rows) j["tables"].push_back(row_json(r, true));
+        j["total"] = row_json(total, false);
+        std::printf("%s\n", dump(j).c_str());
     } else {
         std::printf("%-24s %14s %14s %14s %14s %6s %6s %12s %8s\n", "table", "positions", "wins", "losses", "draws",
                     "maxwin", "maxloss", "bytes", "bits/pos");

@@ -17,6 +17,7 @@ int cmd_gen(std::span<char*> args);
 int cmd_player(std::span<char*> args);
 int cmd_course(std::span<char*> args);
 int cmd_match(std::span<char*> args);
+int cmd_serve(std::span<char*> args);
 
 class Args;
 // Benchmarks run by `mtb bench NAME` (table in cmd_bench.cpp).

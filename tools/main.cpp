@@ -20,6 +20,7 @@ constexpr Command kCommands[] = {
     {"player", "play a game under a referee protocol (lasker, compo) on stdin/stdout", cmd_player},
     {"course", "the 18-point course programs: opening|game[-black] <in> <out> <depth>", cmd_course},
     {"match", "play two engine configurations against each other: score with error bars", cmd_match},
+    {"serve", "the tables as a JSON API and a page to explore them in a browser", cmd_serve},
 };
 
 void usage(std::FILE* out) {

@@ -1,0 +1,227 @@
+#include "tools/serve_api.h"
+
+#include <filesystem>
+#include <system_error>
+
+#include "engine/notation.h"
+#include "tools/json_out.h"
+#include "tools/serve_board.h"
+
+namespace mtb::cli {
+namespace {
+
+// Longest query text we look at: a position is at most 24 cells and four
+// short numbers; anything longer is malformed without parsing it.
+constexpr std::size_t kMaxPositionText = 64;
+// The mainline stops here at the latest; real lines are a few hundred plies.
+constexpr int kMaxMainline = 4096;
+
+ApiResponse error(int status, const std::string& message) {
+    Json j;
+    j["error"] = message;
+    return {status, dump(j)};
+}
+
+// The HTTP status for a probe error code.
+int status_of(std::uint32_t v) {
+    switch (mtb_get_error_code(v)) {
+        case MTB_E_INVALID_POSITION:
+        case MTB_E_BAD_ARGUMENT:
+            return 400;
+        case MTB_E_NO_TABLE:
+        case MTB_E_UNKNOWN_RULES:
+            return 404;
+        default:  // MTB_E_CORRUPT, MTB_E_IO, MTB_E_RULES_MISMATCH, MTB_E_MEMORY
+            return 503;
+    }
+}
+
+std::optional<std::string> point_name(const Board& b, std::uint8_t p) {
+    if (p == MTB_NO_POINT || p >= b.size) return std::nullopt;
+    return b.point_names[p];
+}
+
+// What the value means under the rule set: for rule sets with a no-capture
+// limit (lasker-20) the counter the value was taken at and the limit.
+void put_counter(Json& j, const Rules& r, const Position& p) {
+    if (!r.has_capture_counter()) return;
+    j["counter"] = p.since_capture;
+    j["counter_limit"] = r.no_capture_draw_plies;
+}
+
+void put_position(Json& j, const Rules& r, const Position& p) {
+    j["position"] = position_to_text(r, p);
+    j["side"] = p.side == WHITE ? "white" : "black";
+    j["in_hand"] = {{"white", p.hand[WHITE]}, {"black", p.hand[BLACK]}};
+    j["on_board"] = {{"white", p.on_board(WHITE)}, {"black", p.on_board(BLACK)}};
+}
+
+struct Probed {
+    std::uint32_t value = 0;
+    std::string message;
+    std::vector<mtb_move> moves;
+};
+
+Probed probe_root(const Tables& t, const Rules& r, const Position& p) {
+    Probed out;
+    mtb_pos pos;
+    mtb_status st{};
+    out.value = mtb_parse_position(t.handle(), position_to_text(r, p).c_str(), &pos, &st);
+    if (!mtb_is_error(out.value)) out.value = t.probe_root(pos, out.moves, &st).raw;
+    out.message = st.message;
+    return out;
+}
+
+Move engine_move(const mtb_move& m) {
+    Move e;
+    e.from = m.from == MTB_NO_POINT ? POINT_NONE : Point(m.from);
+    e.to = Point(m.to);
+    e.remove = m.remove == MTB_NO_POINT ? POINT_NONE : Point(m.remove);
+    return e;
+}
+
+// A parsed ?position=, or the response to send instead.
+std::optional<ApiResponse> read_position(const Rules& r, const std::string* text, Position& p) {
+    if (!text) return error(400, "give the position as ?position=<cells> <side> <white in hand> <black in hand>");
+    if (text->size() > kMaxPositionText) return error(400, "position text too long");
+    if (auto e = parse_position(r, *text, p)) return error(400, e->message);
+    return std::nullopt;
+}
+
+ApiResponse probe_answer(const Tables& t, const Rules& r, const Position& p) {
+    Probed pr = probe_root(t, r, p);
+    Json j;
+    put_position(j, r, p);
+    put_value(j, pr.value, "category");
+    put_counter(j, r, p);
+    j["game_over"] = outcome(r, p) != Outcome::ONGOING;
+    j["moves"] = Json::array();
+    for (const mtb_move& m : pr.moves) {
+        const Move e = engine_move(m);
+        const Position q = after(r, p, e);
+        Json mj;
+        mj["move"] = m.text;
+        mj["from"] = point_name(*r.board, m.from) ? Json(*point_name(*r.board, m.from)) : Json(nullptr);
+        mj["to"] = *point_name(*r.board, m.to);
+        mj["remove"] = point_name(*r.board, m.remove) ? Json(*point_name(*r.board, m.remove)) : Json(nullptr);
+        mj["capture"] = e.is_removal();
+        put_value(mj, m.value, "category");
+        mj["position"] = position_to_text(r, q);
+        j["moves"].push_back(std::move(mj));
+    }
+    int status = 200;
+    if (mtb_is_error(pr.value)) {
+        // The plies are still listed, so a page can play on without values.
+        status = status_of(pr.value);
+        if (!pr.message.empty()) j["error"] = pr.message;
+    }
+    return {status, dump(j)};
+}
+
+// Best play from p: the first ply of each position (probe_root sorts best
+// first) until the game ends or, under a no-capture limit, until a capture
+// resets the counter (the value after it is a fresh question).
+ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
+    Json j;
+    put_position(j, r, p);
+    Probed pr = probe_root(t, r, p);
+    put_value(j, pr.value, "category");
+    put_counter(j, r, p);
+    j["mainline"] = Json::array();
+    if (mtb_is_error(pr.value)) {
+        if (!pr.message.empty()) j["error"] = pr.message;
+        return {status_of(pr.value), dump(j)};
+    }
+    const bool drawn = MTB_GET_WDL(pr.value) == MTB_DRAW;
+    for (int n = 0; !drawn && n < kMaxMainline && !pr.moves.empty(); ++n) {
+        const mtb_move m = pr.moves[0];
+        if (mtb_is_error(m.value)) {
+            j["error"] = std::string("no value for ") + m.text + ": " + mtb_error_name(m.value);
+            return {status_of(m.value), dump(j)};
+        }
+        const Move e = engine_move(m);
+        p = after(r, p, e);
+        Json step;
+        step["move"] = m.text;
+        step["capture"] = e.is_removal();
+        put_value(step, m.value, "category");
+        step["position"] = position_to_text(r, p);
+        j["mainline"].push_back(std::move(step));
+        if (r.has_capture_counter() && e.is_removal()) break;
+        if (outcome(r, p) != Outcome::ONGOING) break;
+        pr = probe_root(t, r, p);
+        if (mtb_is_error(pr.value)) {
+            j["error"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
+            return {status_of(pr.value), dump(j)};
+        }
+    }
+    return {200, dump(j)};
+}
+
+}  // namespace
+
+TablebaseService::TablebaseService(const std::string& dir) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        warnings_.push_back(dir + ": not a folder");
+        return;
+    }
+    for (const Rules& r : all_rules()) {
+        std::string sub = (fs::path(dir) / r.name).string();
+        bool direct = false;
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+            if (it->path().filename().string().rfind(r.name + "_", 0) == 0) direct = true;
+        if (!direct && !fs::is_directory(sub, ec)) continue;
+        const std::string folder = direct ? dir : sub;
+        auto t = std::make_unique<Tables>(folder, r.name);
+        if (!t->ok()) {
+            warnings_.push_back(r.name + ": " + t->status().message);
+            continue;
+        }
+        served_.emplace(r.name, Served{&r, folder, std::move(t)});
+    }
+}
+
+std::vector<std::string> TablebaseService::rule_names() const {
+    std::vector<std::string> out;
+    for (const auto& [name, s] : served_) out.push_back(name);
+    return out;
+}
+
+ApiResponse TablebaseService::handle(std::string_view path, const std::string* position) const {
+    if (path == "rules") {
+        Json j;
+        j["rules"] = Json::array();
+        for (const auto& [name, s] : served_) {
+            Json rj;
+            rj["name"] = name;
+            rj["description"] = s.rules->description;
+            rj["board"] = s.rules->board->name;
+            rj["start"] = position_to_text(*s.rules, start_position(*s.rules));
+            rj["tables"] = s.tables->table_count();
+            j["rules"].push_back(std::move(rj));
+        }
+        return {200, dump(j)};
+    }
+    const std::string_view name = path.substr(0, path.find('/'));
+    const std::string_view rest = name.size() < path.size() ? path.substr(name.size() + 1) : std::string_view();
+    auto it = served_.find(name);
+    if (it == served_.end()) {
+        if (find_rules(name)) return error(404, "no tables for rule set '" + std::string(name) + "'");
+        return error(
+            404, "unknown rule set '" + std::string(name) + "'; served: " + [&] {
+                std::string s;
+                for (const auto& n : rule_names()) s += (s.empty() ? "" : ", ") + n;
+                return s;
+            }());
+    }
+    const Rules& r = *it->second.rules;
+    if (rest == "board") return {200, dump(board_json(r))};
+    if (!rest.empty() && rest != "mainline") return error(404, "no such API path");
+    Position p;
+    if (auto bad = read_position(r, position, p)) return *bad;
+    return rest.empty() ? probe_answer(*it->second.tables, r, p) : mainline_answer(*it->second.tables, r, p);
+}
+
+}  // namespace mtb::cli

@@ -1,0 +1,54 @@
+// The JSON API of `mtb serve`, apart from HTTP so it can be called and
+// tested directly.  Modelled on the lichess tablebase API:
+//   GET /api/rules                        the rule sets served, with their start positions
+//   GET /api/<rules>?position=TEXT        value, plies and every ply best first
+//   GET /api/<rules>/mainline?position=   the line of best play
+//   GET /api/<rules>/board                points with coordinates, edges, mills
+// Every answer is a JSON object; errors are {"error": "..."} with the HTTP
+// status saying which kind (400 bad input, 404 unknown rules or no table,
+// 503 damaged or unreadable table).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/rules.h"
+#include "mtb/probe.hpp"
+
+namespace mtb::cli {
+
+struct ApiResponse {
+    int status = 200;
+    std::string body;  // JSON
+};
+
+// The rule sets of one tables folder, opened once and then probed from any
+// number of threads (every member is const after construction).
+class TablebaseService {
+public:
+    // Opens DIR/<rules>/ for every rule set with such a sub-folder, and DIR
+    // itself for a rule set whose tables lie directly in it.  Problems
+    // (a rules mismatch, an unreadable folder) are collected in warnings().
+    explicit TablebaseService(const std::string& dir);
+
+    const std::vector<std::string>& warnings() const { return warnings_; }
+    std::vector<std::string> rule_names() const;
+
+    // `path` is what follows "/api/" (already percent-decoded by the server);
+    // `position` is the query parameter, or nullptr when absent.
+    ApiResponse handle(std::string_view path, const std::string* position) const;
+
+private:
+    struct Served {
+        const Rules* rules;
+        std::string dir;
+        std::unique_ptr<Tables> tables;
+    };
+    std::map<std::string, Served, std::less<>> served_;
+    std::vector<std::string> warnings_;
+};
+
+}  // namespace mtb::cli
