@@ -173,6 +173,12 @@ void mtb_close(mtb_tb* tb) { delete tb; }
 
 size_t mtb_table_count(const mtb_tb* tb) { return tb ? tb->set->table_count() : 0; }
 
+// Declared with the position functions (probe/position_api.cpp); here
+// because only this file sees inside mtb_tb.
+const mtb_rules* mtb_rules_of(const mtb_tb* tb) {
+    return tb ? reinterpret_cast<const mtb_rules*>(&tb->set->rules()) : nullptr;
+}
+
 uint32_t mtb_probe(const mtb_tb* tb, const mtb_pos* pos, mtb_status* status) {
     return guarded(status, [&]() -> std::uint32_t {
         if (!tb || !pos) return fail(status, MTB_E_BAD_ARGUMENT, "mtb_probe: tb and pos must not be NULL");

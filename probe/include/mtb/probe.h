@@ -185,6 +185,132 @@ MTB_API uint32_t mtb_parse_position(const mtb_tb* tb, const char* text, mtb_pos*
 MTB_API uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, size_t capacity, size_t* count,
                                 mtb_status* status);
 
+/* ---- Rule sets, positions and moves (no tables needed) ------------------
+ *
+ * The game itself, so that a program in any language (the Python package
+ * in python/) parses positions, lists and plays plies and reads the board
+ * with the same rules code as the tables, never a copy of it. */
+
+typedef struct mtb_rules mtb_rules; /* a rule set: static, never freed */
+
+#define MTB_MAX_POSITION_TEXT 64u /* position text of any rule set, NUL included */
+#define MTB_MAX_POINTS 32u        /* points of any board */
+
+/*! mtb_rules_find() :
+ *  @return : the rule set named `name` ("nmm", "lasker-20", ...), valid for
+ *            the life of the process, or NULL with `status` (if not NULL)
+ *            MTB_E_UNKNOWN_RULES (the message lists the known names) or
+ *            MTB_E_BAD_ARGUMENT (NULL name).
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API const mtb_rules* mtb_rules_find(const char* name, mtb_status* status);
+
+/*! mtb_rules_of() :
+ *  @return : the rule set `tb` was opened with, or NULL for NULL.
+ *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
+MTB_API const mtb_rules* mtb_rules_of(const mtb_tb* tb);
+
+/*! mtb_rules_name() :
+ *  @return : the rule set's name ("nmm"), static; "" for NULL.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API const char* mtb_rules_name(const mtb_rules* rules);
+
+/*! mtb_rules_stones() :
+ *  @return : stones per side, all in hand at the start (0 for NULL).
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API unsigned mtb_rules_stones(const mtb_rules* rules);
+
+/*! mtb_rules_no_capture_limit() :
+ *  @return : the plies without a capture after which the game is drawn, or
+ *            0 when the rule set has no such rule (0 for NULL).  When it is
+ *            not 0, positions carry `plies_since_capture` and their values
+ *            depend on it.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API unsigned mtb_rules_no_capture_limit(const mtb_rules* rules);
+
+/*! mtb_point_count() :
+ *  @return : the number of points of the rule set's board (0 for NULL).
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API unsigned mtb_point_count(const mtb_rules* rules);
+
+/*! mtb_point_name() :
+ *  @return : the name of point `point` ("a7"), static, in position-text
+ *            order; NULL when `point` is not on the board.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API const char* mtb_point_name(const mtb_rules* rules, unsigned point);
+
+/*! mtb_adjacent() :
+ *  @return : the points next to `point` along a line of the board, as a
+ *            stone set (bit i = point i); 0 when `point` is not on it.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API uint32_t mtb_adjacent(const mtb_rules* rules, unsigned point);
+
+/*! mtb_mills() :
+ *  Writes the board's mills, each a stone set of its three points, to
+ *  `mills` (up to `capacity` of them).
+ *  @return : the number of mills (more than `capacity` means some were not
+ *            written; 0 for NULL `rules`).
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API size_t mtb_mills(const mtb_rules* rules, uint32_t* mills, size_t capacity);
+
+/*! mtb_start_position() :
+ *  Writes the rule set's starting position (empty board, every stone in
+ *  hand, White to move) to `out`.
+ *  @return : 0, or MTB_E_BAD_ARGUMENT as an error code.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API uint32_t mtb_start_position(const mtb_rules* rules, mtb_pos* out, mtb_status* status);
+
+/*! mtb_position_from_text() :
+ *  Reads position text ("<cells> <side> <white hand> <black hand>
+ *  [<plies since capture>]") under `rules` into `out`, as
+ *  mtb_parse_position() does for a handle's rule set.
+ *  @return : 0, or an error code: MTB_E_INVALID_POSITION (malformed, or a
+ *            position the rules cannot reach; the message says which),
+ *            MTB_E_BAD_ARGUMENT.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API uint32_t mtb_position_from_text(const mtb_rules* rules, const char* text, mtb_pos* out, mtb_status* status);
+
+/*! mtb_position_to_text() :
+ *  Writes the position text of `pos` (NUL-terminated) to `text`; the
+ *  counter is written only for rule sets that have one.
+ *  @return : 0, or an error code: MTB_E_INVALID_POSITION, MTB_E_CAPACITY
+ *            (MTB_MAX_POSITION_TEXT always suffices), MTB_E_BAD_ARGUMENT.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API uint32_t mtb_position_to_text(const mtb_rules* rules, const mtb_pos* pos, char* text, size_t capacity,
+                                      mtb_status* status);
+
+/* The end of the game, from the side to move's view. */
+typedef enum { MTB_ONGOING = 0, MTB_GAME_LOST = 1, MTB_GAME_DRAWN = 2 } mtb_game_state;
+
+/*! mtb_game_state_of() :
+ *  @return : an mtb_game_state (MTB_GAME_LOST: the side to move has fewer
+ *            stones than the rules allow or no legal ply; MTB_GAME_DRAWN: a
+ *            draw rule applies), or an error code: MTB_E_INVALID_POSITION,
+ *            MTB_E_BAD_ARGUMENT.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API uint32_t mtb_game_state_of(const mtb_rules* rules, const mtb_pos* pos, mtb_status* status);
+
+/*! mtb_legal_moves() :
+ *  Writes every legal ply of `pos` to `moves` in the library's generation
+ *  order, with `from`, `to`, `remove` and `text` set and `value` 0 (not
+ *  probed); `*count` receives the number of plies (0 once the game is
+ *  over).
+ *  @return : 0, or an error code: MTB_E_INVALID_POSITION, MTB_E_BAD_ARGUMENT,
+ *            MTB_E_CAPACITY when `capacity` is below the number of plies
+ *            (`*count` then says how many are needed; MTB_MAX_MOVES always
+ *            suffices).
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API uint32_t mtb_legal_moves(const mtb_rules* rules, const mtb_pos* pos, mtb_move* moves, size_t capacity,
+                                 size_t* count, mtb_status* status);
+
+/*! mtb_play_move() :
+ *  Plays move text ("d1", "d1-d2", "d1xe3", "d1-d2xe3") in `pos`, in place:
+ *  stones, hands, side to move and the no-capture counter are updated.
+ *  @return : 0, or an error code: MTB_E_INVALID_POSITION (the move text is
+ *            malformed or not a legal ply of `pos`, or `pos` is invalid;
+ *            `pos` is then unchanged), MTB_E_BAD_ARGUMENT.
+ *  Thread safety : any thread (`pos` is the caller's).  Since v0.1. */
+MTB_API uint32_t mtb_play_move(const mtb_rules* rules, mtb_pos* pos, const char* move_text, mtb_status* status);
+
 #ifdef __cplusplus
 }
 #endif

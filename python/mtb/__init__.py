@@ -1,0 +1,30 @@
+"""mtb: exact values of Morris positions from mtb tablebases.
+
+    import mtb
+    with mtb.open_tables("tables/nmm", "nmm") as tb:
+        pos = mtb.Position.from_text(".WB......WB...........BW w 0 0", "nmm")
+        print(tb.probe(pos))                  # win in 7
+        print(tb.probe_root(pos)[0].move)     # the best ply
+
+The rules (positions, legal plies, playing a ply) come from the C library
+libmtb_probe.so, found as mtb._library describes."""
+from ._version import __version__
+from .errors import (BadArgumentError, CorruptTableError, InvalidPositionError, LibraryNotFoundError,
+                     MissingTableError, MtbError, RulesMismatchError, TableIOError, UnknownRulesError)
+from .position import BLACK, WHITE, Move, Position, Rules
+from .tables import DRAW, LOSS, WIN, RootMove, Tables, Value, open_tables
+
+
+def library_path():
+    """The path of the libmtb_probe.so in use (loads it; LibraryNotFoundError if none)."""
+    from . import _library
+
+    return _library.library_path()
+
+
+__all__ = [
+    "__version__", "open_tables", "Tables", "Position", "Rules", "Move", "Value", "RootMove", "WIN", "DRAW",
+    "LOSS", "WHITE", "BLACK", "MtbError", "MissingTableError", "InvalidPositionError", "CorruptTableError",
+    "TableIOError", "RulesMismatchError", "UnknownRulesError", "BadArgumentError", "LibraryNotFoundError",
+    "library_path"
+]
