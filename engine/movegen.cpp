@@ -76,10 +76,12 @@ bool has_ply(const Rules& r, const Position& p) {
 }
 
 Outcome outcome(const Rules& r, const Position& p) {
+    // The Lasker course referee looks at its counter first (RULES.md): the
+    // ply that reaches the limit draws, whatever the position then is.
+    if (r.has_capture_counter() && p.since_capture >= r.no_capture_draw_plies) return Outcome::DRAW;
     if (p.total(p.side) < r.lose_below) return Outcome::LOSS;
     if (r.full_board_draw && !p.hand[WHITE] && !p.hand[BLACK] && p.occupied() == r.board->all) return Outcome::DRAW;
     if (!has_ply(r, p)) return Outcome::LOSS;
-    if (r.has_capture_counter() && p.since_capture >= r.no_capture_draw_plies) return Outcome::DRAW;
     return Outcome::ONGOING;
 }
 

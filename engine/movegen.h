@@ -92,10 +92,12 @@ inline void undo_ply(Position& p, Move m, std::uint8_t counter_before) {
 // The end of the game, from the side to move's view.
 enum class Outcome : std::uint8_t { ONGOING, LOSS, DRAW };
 
-// Checked in this order: fewer than `lose_below` stones (loss); full board
-// when placing has ended, where the rule set says so (draw); no legal ply
-// (loss); the no-capture ply limit reached (draw).  So a ply that wins and
-// reaches the ply limit at once still wins.
+// Checked in this order, as the Lasker course referee does: the no-capture
+// ply limit reached (draw, even when the side to move is then blocked);
+// fewer than `lose_below` stones (loss; only right after a capture, which
+// resets the counter); full board when placing has ended, where the rule
+// set says so (draw); no legal ply (loss).  So a quiet ply that blocks the
+// opponent and reaches the limit draws; a capture that wins always wins.
 Outcome outcome(const Rules& r, const Position& p);
 
 // A fixed-capacity list of plies for range-for.  The buffer is a union

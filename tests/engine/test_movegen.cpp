@@ -117,9 +117,12 @@ TEST_CASE("outcome(): fewer than 3 stones, no legal ply, full board, no-capture 
     // lasker (no counter) ignores the plies: same position ongoing.
     CHECK(outcome(rules("lasker"), position(rules("lasker"), (std::string(mid) + " w 2 2").c_str())) ==
           Outcome::ONGOING);
-    // A loss takes precedence over the ply limit.
-    CHECK(outcome(l20, position(l20, "WBW......B....B......WBW w 0 0 20")) == Outcome::LOSS);
-    CHECK(outcome(l20, position(l20, "WW.......BBB............ w 0 0 20")) == Outcome::LOSS);
+    // The ply limit comes before everything else (the course referee's order):
+    // a blocked side to move at counter 20 has drawn, at 19 it has lost.
+    CHECK(outcome(l20, position(l20, "WBW......B....B......WBW w 0 0 20")) == Outcome::DRAW);
+    CHECK(outcome(l20, position(l20, "WBW......B....B......WBW w 0 0 19")) == Outcome::LOSS);
+    CHECK(outcome(l20, position(l20, "WW.......BBB............ w 0 0 20")) == Outcome::DRAW);
+    CHECK(outcome(l20, position(l20, "WW.......BBB............ w 0 0 0")) == Outcome::LOSS);
 }
 
 TEST_CASE("removal rules: protected stones, all in mills, nothing to remove", "[movegen]") {

@@ -165,11 +165,13 @@ def apply(state, ply):
 
 
 def outcome(state):
-    """None while the game goes on, else 'loss' (side to move lost) or 'draw'."""
+    """None while the game goes on, else 'loss' (side to move lost) or 'draw'.
+    The counter comes first, as the course referee checks it: a side left
+    blocked by the ply that reaches the limit has drawn."""
+    if state.rules.counter_limit and state.counter >= state.rules.counter_limit:
+        return "draw"
     if state.total(state.side) < 3:
         return "loss"
     if not steps(state):
         return "loss"
-    if state.rules.counter_limit and state.counter >= state.rules.counter_limit:
-        return "draw"
     return None
