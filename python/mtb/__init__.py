@@ -12,7 +12,7 @@ from ._version import __version__
 from .errors import (BadArgumentError, CorruptTableError, InvalidPositionError, LibraryNotFoundError,
                      MissingTableError, MtbError, RulesMismatchError, TableIOError, UnknownRulesError)
 from .position import BLACK, WHITE, Move, Position, Rules
-from .tables import DRAW, LOSS, WIN, RootMove, Tables, Value, open_tables
+from .tables import DRAW, LOSS, WIN, RootMove, RootMoves, Tables, Value, open_tables
 
 
 def library_path():
@@ -23,7 +23,7 @@ def library_path():
 
 
 __all__ = [
-    "__version__", "open_tables", "Tables", "Position", "Rules", "Move", "Value", "RootMove", "WIN", "DRAW",
+    "__version__", "open_tables", "Tables", "Position", "Rules", "Move", "Value", "RootMove", "RootMoves", "WIN", "DRAW",
     "LOSS", "WHITE", "BLACK", "MtbError", "MissingTableError", "InvalidPositionError", "CorruptTableError",
     "TableIOError", "RulesMismatchError", "UnknownRulesError", "BadArgumentError", "LibraryNotFoundError",
     "library_path"

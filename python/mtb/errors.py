@@ -25,6 +25,13 @@ class MtbError(Exception):
         self.message = message
         self.code = code
 
+    @property
+    def name(self):
+        """The library's name of the error class ("no table for this sector")."""
+        from . import _library
+
+        return _library.lib().mtb_error_name((-self.code) & 0xFFFFFFFF).decode()
+
     def __str__(self):
         # KeyError would otherwise show the message in quotes.
         return self.message

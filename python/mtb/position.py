@@ -123,7 +123,7 @@ class Position:
     @classmethod
     def from_text(cls, text, rules):
         """Parses "<cells> <side> <white in hand> <black in hand> [<plies since capture>]"."""
-        return cls(rules, text)
+        return cls(rules, _text(text))
 
     @classmethod
     def _wrap(cls, rules, pos):
@@ -227,10 +227,14 @@ class Position:
         return "Position.from_text(%r, %r)" % (self.to_text(), self.rules.name)
 
 
-def _encode(text):
+def _text(text):
     if not isinstance(text, str):
         raise TypeError("expected text, got %s" % type(text).__name__)
-    if "\0" in text:
+    return text
+
+
+def _encode(text):
+    if "\0" in _text(text):
         raise InvalidPositionError("text contains a NUL character")
     return text.encode()
 

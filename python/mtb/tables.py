@@ -56,6 +56,16 @@ class RootMove:
         return "RootMove(%r, %s)" % (self.move.text, self.value if self.value else self.error)
 
 
+class RootMoves(list):
+    """probe_root()'s list of RootMove, best first, with `value`: the
+    position's own Value (from its table or, when that is missing, from its
+    plies once all are known)."""
+
+    def __init__(self, moves, value):
+        super().__init__(moves)
+        self.value = value
+
+
 class Tables:
     """Tables of one rule set opened from a folder.  Use open_tables().
 
@@ -113,8 +123,9 @@ class Tables:
     def probe_root(self, position):
         """Every legal ply of `position` with its value for the side that
         plays it, best first (faster wins, draws, slower losses; plies whose
-        table is missing last, with value None).  Raises as probe() when the
-        position's own value is unknown."""
+        table is missing last, with value None), as a RootMoves list whose
+        `.value` is the position's value.  Raises as probe() when that value
+        is unknown."""
         position = self._position(position)
         moves = (L.CMove * L.MAX_MOVES)()
         count = ctypes.c_size_t()
@@ -136,7 +147,7 @@ class Tables:
             else:
                 after = position.copy().push(move) if counter is not None else None
                 out.append(RootMove(move, Value._from_packed(m.value, after.plies_since_capture if after else None)))
-        return out
+        return RootMoves(out, Value._from_packed(r, counter))
 
     def close(self):
         """Closes the tables (waits for probes running in other threads).
