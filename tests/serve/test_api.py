@@ -1,0 +1,191 @@
+"""`mtb serve` JSON API as a program uses it: every answer agrees with
+`mtb probe --json` on random positions of two rule sets, each ply's
+position and value are consistent with a probe of that position, the
+mainline is a line of best play, the board data of every board is whole,
+and errors carry the right status.
+Usage: test_api.py MTB"""
+import json
+import random
+import subprocess
+import sys
+
+from serve_util import Server, fail, make_tables, temp_root
+
+OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
+
+
+def random_positions(rng, cells, counts, n):
+    out = []
+    for _ in range(n):
+        w, b = rng.choice(counts), rng.choice(counts)
+        points = rng.sample(range(cells), w + b)
+        row = ["."] * cells
+        for i in points[:w]:
+            row[i] = "W"
+        for i in points[w:]:
+            row[i] = "B"
+        out.append("".join(row) + " " + rng.choice("wb") + " 0 0")
+    return out
+
+
+def cli_probe(mtb, tables, rules, position):
+    r = subprocess.run([mtb, "probe", "--rules", rules, "--tables", tables + "/" + rules, "--json", position],
+                       capture_output=True, text=True)
+    return json.loads(r.stdout)
+
+
+def check_position(s, mtb, tables, rules, position, with_cli):
+    status, a, _ = s.get("/api/" + rules, {"position": position})
+    if status == 400:
+        return None  # an impossible random position (e.g. the side not to move has a mill to answer)
+    if status != 200:
+        fail("%s %s: status %d %s" % (rules, position, status, a))
+    if a["position"] != position:
+        fail("%s %s: position echoed as %s" % (rules, position, a["position"]))
+    if with_cli:
+        c = cli_probe(mtb, tables, rules, position)
+        if (c["value"], c["plies"]) != (a["category"], a["plies"]):
+            fail("%s %s: API %s %s, CLI %s %s" % (rules, position, a["category"], a["plies"], c["value"], c["plies"]))
+        api_moves = [(m["move"], m["category"], m["plies"]) for m in a["moves"]]
+        cli_moves = [(m["move"], m["value"], m["plies"]) for m in c["moves"]]
+        if api_moves != cli_moves:
+            fail("%s %s: plies differ from the CLI:\n%s\n%s" % (rules, position, api_moves, cli_moves))
+    for m in a["moves"]:
+        if m["capture"] != ("x" in m["move"]) or m["capture"] != (m["remove"] is not None):
+            fail("%s %s: capture flag wrong on %s" % (rules, position, m))
+        if not m["move"].startswith((m["from"] + "-" if m["from"] else "") + m["to"]):
+            fail("%s %s: from/to do not match the move text: %s" % (rules, position, m))
+    return a
+
+
+def check_move_values(s, rules, a):
+    """Each ply's value is the opposite of its position's, one ply longer."""
+    for m in a["moves"][:6]:
+        status, b, _ = s.get("/api/" + rules, {"position": m["position"]})
+        if status != 200:
+            fail("%s: after %s: status %d" % (a["position"], m["move"], status))
+        want = (OPPOSITE[b["category"]], b["plies"] + 1 if b["category"] != "draw" else 0)
+        if (m["category"], m["plies"]) != want:
+            fail("%s: ply %s valued %s %s, its position %s %s" %
+                 (a["position"], m["move"], m["category"], m["plies"], b["category"], b["plies"]))
+
+
+def check_mainline(s, rules, a):
+    status, ml, _ = s.get("/api/" + rules + "/mainline", {"position": a["position"]})
+    if status != 200:
+        fail("mainline %s: status %d %s" % (a["position"], status, ml))
+    line = ml["mainline"]
+    if a["category"] == "draw":
+        if line:
+            fail("mainline of a draw should be empty: %s" % a["position"])
+        return
+    if len(line) != a["plies"]:
+        fail("mainline %s: %d plies for a %s in %d" % (a["position"], len(line), a["category"], a["plies"]))
+    position = a["position"]
+    for i, step in enumerate(line):
+        status, here, _ = s.get("/api/" + rules, {"position": position})
+        best = here["moves"][0]
+        if step["move"] != best["move"] or step["position"] != best["position"]:
+            fail("mainline %s: ply %d is %s, the best is %s" % (a["position"], i, step["move"], best["move"]))
+        if step["plies"] != a["plies"] - i:
+            fail("mainline %s: ply %d has plies %d" % (a["position"], i, step["plies"]))
+        position = step["position"]
+    status, end, _ = s.get("/api/" + rules, {"position": position})
+    if not end["game_over"] or end["category"] != "loss" or end["plies"] != 0:
+        fail("mainline %s ends in %s, not a finished game" % (a["position"], end))
+
+
+def check_boards(s):
+    status, rs, _ = s.get("/api/rules")
+    names = [r["name"] for r in rs["rules"]]
+    if status != 200 or names != ["lasker-20", "morabaraba", "morris18", "nmm", "six"]:
+        fail("/api/rules: %d %s" % (status, names))
+    for r in rs["rules"]:
+        status, b, _ = s.get("/api/%s/board" % r["name"])
+        names = {p["name"] for p in b["points"]}
+        if status != 200 or len(names) != len(b["points"]) or len(r["start"].split()[0]) != len(names):
+            fail("board of %s: %d %s" % (r["name"], status, b))
+        coords = {(p["x"], p["y"]) for p in b["points"]}
+        if len(coords) != len(names) or min(x for x, _ in coords) != 0 or min(y for _, y in coords) != 0:
+            fail("board of %s: points share coordinates or do not start at 0" % r["name"])
+        for e in b["edges"]:
+            if len(e) != 2 or not set(e) <= names:
+                fail("board of %s: bad edge %s" % (r["name"], e))
+        for m in b["mills"]:
+            if len(m) != 3 or not set(m) <= names:
+                fail("board of %s: bad mill %s" % (r["name"], m))
+        # The start position is answered (with the plies, even without tables).
+        status, a, _ = s.get("/api/" + r["name"], {"position": r["start"]})
+        if not a.get("moves") or status not in (200, 404):
+            fail("%s start: %d %s" % (r["name"], status, a))
+
+
+def check_errors(s, damaged_server):
+    nmm33 = "W.W.....B.........B.B..W w 0 0"
+    cases = [
+        ("/api/nmm", {"position": "xyz"}, 400),
+        ("/api/nmm", {"position": "W" * 24 + " w 0 0"}, 400),  # 24 stones: impossible
+        ("/api/nmm", {"position": "." * 24 + " w 9 9 " + "0" * 100}, 400),  # too long
+        ("/api/nmm", None, 400),  # no position
+        ("/api/nmm?position=a&position=b", None, 400),
+        ("/api/nosuch", {"position": nmm33}, 404),
+        ("/api/lasker", {"position": nmm33}, 404),  # a rule set without tables here
+        ("/api/nmm", {"position": "WWWW....B.........B.B..W w 0 0"}, 404),  # 4v3: no table
+        ("/api/nmm/nosuch", {"position": nmm33}, 404),
+        ("/nosuch.html", None, 404),
+        ("/../../etc/passwd", None, 404),
+        ("/%2e%2e/%2e%2e/etc/passwd", None, 404),
+    ]
+    for path, params, want in cases:
+        status, body, headers = s.get(path, params)
+        if status != want or not isinstance(body, dict) or "error" not in body:
+            fail("%s %s: want %d with a JSON error, got %d %r" % (path, params, want, status, body))
+    status, body, _ = damaged_server.get("/api/nmm", {"position": nmm33})
+    if status != 503 or "error" not in body:
+        fail("damaged table: want 503, got %d %.300s" % (status, body))
+    status, body, _ = damaged_server.get("/api/nmm/mainline", {"position": nmm33})
+    if status != 503:
+        fail("damaged table, mainline: want 503, got %d %.300s" % (status, body))
+    # The page and its files, with the security headers.
+    for path, kind in (("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css")):
+        status, body, headers = s.get(path)
+        if status != 200 or not headers.get("content-type", "").startswith(kind):
+            fail("%s: %d %s" % (path, status, headers.get("content-type")))
+    if "default-src 'self'" not in headers.get("content-security-policy", ""):
+        fail("no Content-Security-Policy on the page's files")
+
+
+def main():
+    mtb = sys.argv[1]
+    rng = random.Random(13)
+    with temp_root() as root:
+        tables, damaged = make_tables(mtb, root)
+        s = Server(mtb, tables)
+        d = Server(mtb, damaged)
+        try:
+            check_boards(s)
+            check_errors(s, d)
+            checked = 0
+            for rules, cells, counts in (("nmm", 24, [3]), ("six", 16, [3, 4])):
+                for i, position in enumerate(random_positions(rng, cells, counts, 60)):
+                    a = check_position(s, mtb, tables, rules, position, with_cli=i < 30)
+                    if a is None:
+                        continue
+                    checked += 1
+                    if i < 12:
+                        check_move_values(s, rules, a)
+                        check_mainline(s, rules, a)
+            if checked < 60:
+                fail("only %d random positions were legal" % checked)
+        finally:
+            if s.alive() and d.alive():
+                s.stop()
+                d.stop()
+            else:
+                s.proc.kill(), d.proc.kill()
+                fail("a server died during the test")
+    print("serve API: all checks passed (%d positions)" % checked)
+
+
+if __name__ == "__main__":
+    main()
