@@ -38,7 +38,8 @@ const char* kServeHelp =
     "  --host H       address to listen on (default 127.0.0.1: this machine only;\n"
     "                 0.0.0.0 serves the network)\n"
     "  --port P       default 8080; 0 picks a free port\n"
-    "  --threads N    worker threads, 1..256 (default: the cores, at least 4)\n"
+    "  --threads N    worker threads, 1..256 (default 64): each serves one open\n"
+    "                 connection at a time, so give at least as many as clients\n"
     "\n"
     "Prints \"listening on http://HOST:PORT/\" on stdout once ready; stops on\n"
     "SIGINT or SIGTERM.\n";
@@ -46,6 +47,7 @@ const char* kServeHelp =
 // Limits on what a client may send: a request is a path and a short query.
 constexpr std::size_t kMaxBody = 4096;
 constexpr std::size_t kQueuedPerThread = 16;
+constexpr std::size_t kDefaultThreads = 64;
 
 void set_json(httplib::Response& res, int status, const std::string& body) {
     res.status = status;
@@ -88,7 +90,6 @@ void routes(httplib::Server& svr, const TablebaseService& service) {
 int cmd_serve(std::span<char*> args) {
     Args a(args, {"--tables", "--host", "--port", "--threads"}, {"--help"});
     if (a.has("--help")) return std::fputs(kServeHelp, stdout), OK;
-    const unsigned cores = std::max(4u, std::thread::hardware_concurrency());
     auto port = a.integer("--port", 0, 65535);
     auto threads = a.integer("--threads", 1, 256);
     if (a.error()) return fail("serve", *a.error(), USAGE);
@@ -114,13 +115,17 @@ int cmd_serve(std::span<char*> args) {
     signal(SIGPIPE, SIG_IGN);
 
     httplib::Server svr;
-    const std::size_t n_threads = threads ? std::size_t(*threads) : cores;
+    // A thread holds a keep-alive connection until it closes, so threads
+    // are counted in clients served at once, not in cores; idle ones cost
+    // little.  Connections beyond them wait (bounded) until one closes,
+    // which the keep-alive request limit makes happen regularly.
+    const std::size_t n_threads = threads ? std::size_t(*threads) : kDefaultThreads;
     svr.new_task_queue = [n_threads] { return new BoundedPool(n_threads, n_threads * kQueuedPerThread); };
     svr.set_payload_max_length(kMaxBody);
     svr.set_read_timeout(5);
     svr.set_write_timeout(5);
     svr.set_keep_alive_timeout(5);
-    svr.set_keep_alive_max_count(1000);
+    svr.set_keep_alive_max_count(100);
     svr.set_tcp_nodelay(true);
     routes(svr, service);
 
