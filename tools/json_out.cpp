@@ -28,6 +28,18 @@ void put_value(Json& j, std::uint32_t v, std::string_view key) {
     j["plies"] = MTB_GET_PLIES(v);
 }
 
+const char* distance_meaning(const Rules& r) {
+    return r.has_capture_counter() ? "dtc: plies until the deciding capture (one more when the loser is left without a "
+                                     "legal ply); decided at this counter, counter + dtc <= the no-capture limit"
+                                   : "plies to the end of the game with optimal play";
+}
+
+void put_counter(Json& j, const Rules& r, const Position& p) {
+    if (!r.has_capture_counter()) return;
+    j["counter"] = int(p.since_capture);
+    j["counter_limit"] = r.no_capture_draw_plies;
+}
+
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 }  // namespace mtb::cli

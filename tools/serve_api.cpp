@@ -41,14 +41,6 @@ std::optional<std::string> point_name(const Board& b, std::uint8_t p) {
     return b.point_names[p];
 }
 
-// What the value means under the rule set: for rule sets with a no-capture
-// limit (lasker-20) the counter the value was taken at and the limit.
-void put_counter(Json& j, const Rules& r, const Position& p) {
-    if (!r.has_capture_counter()) return;
-    j["counter"] = p.since_capture;
-    j["counter_limit"] = r.no_capture_draw_plies;
-}
-
 void put_position(Json& j, const Rules& r, const Position& p) {
     j["position"] = position_to_text(r, p);
     j["side"] = p.side == WHITE ? "white" : "black";
@@ -94,6 +86,7 @@ ApiResponse probe_answer(const Tables& t, const Rules& r, const Position& p) {
     put_position(j, r, p);
     put_value(j, pr.value, "category");
     put_counter(j, r, p);
+    j["distance"] = distance_meaning(r);
     j["game_over"] = outcome(r, p) != Outcome::ONGOING;
     j["moves"] = Json::array();
     for (const mtb_move& m : pr.moves) {
@@ -108,6 +101,17 @@ ApiResponse probe_answer(const Tables& t, const Rules& r, const Position& p) {
         put_value(mj, m.value, "category");
         mj["position"] = position_to_text(r, q);
         j["moves"].push_back(std::move(mj));
+    }
+    // probe_root() falls back to the plies' tables when the position's own
+    // table fails: say so, as `mtb probe --json` does.
+    if (!mtb_is_error(pr.value)) {
+        mtb_pos pos;
+        mtb_status st{};
+        if (!mtb_is_error(mtb_parse_position(t.handle(), j["position"].get<std::string>().c_str(), &pos, &st)) &&
+            !t.probe(pos, &st).ok()) {
+            j["from_plies"] = true;
+            j["own_table_error"] = st.message;
+        }
     }
     int status = 200;
     if (mtb_is_error(pr.value)) {
