@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 
+#include "gen/output_lock.h"
 #include "probe/table_reader.h"
 #include "probe/table_writer.h"
 
@@ -53,6 +55,15 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
     std::error_code ec;
     std::filesystem::create_directories(opt.dir, ec);
     if (ec) return "cannot create " + opt.dir + ": " + ec.message();
+    // One writer per folder; then the temporary files of a killed run are
+    // ours to clean.  SIGXFSZ ignored: over a file-size limit write() then
+    // fails with EFBIG and the writer says so, instead of a silent death.
+    OutputLock lock;
+    if (auto err = lock.acquire(opt.dir)) return err;
+    for (const std::string& name : remove_stale_temp_files(opt.dir))
+        std::fprintf(stderr, "mtb gen: removed %s/%s, left by a run that was stopped while writing\n", opt.dir.c_str(),
+                     name.c_str());
+    std::signal(SIGXFSZ, SIG_IGN);
 
     // Slots still to solve, for the ETA.
     std::vector<bool> done(units.size());

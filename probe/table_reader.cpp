@@ -1,56 +1,67 @@
 #include "probe/table_reader.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+
+#include "probe/table_identity.h"
 
 namespace mtb {
 
 std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string& error) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+    // writer; the file type is checked right after, on the open descriptor.
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         error = path + ": cannot open: " + std::strerror(errno);
         return nullptr;
     }
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        error = path + ": not a regular file";
-        ::close(fd);
-        return nullptr;
-    }
-    std::size_t size = std::size_t(st.st_size);
-    if (size < kHeaderSize + kTrailerSize) {
-        error = path + ": truncated (" + std::to_string(size) + " bytes)";
-        ::close(fd);
-        return nullptr;
-    }
-    void* map = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
-    if (map == MAP_FAILED) {
-        error = path + ": cannot map: " + std::strerror(errno);
-        return nullptr;
-    }
     std::unique_ptr<TableFile> t(new TableFile());
     t->path_ = path;
-    t->data_ = static_cast<const std::uint8_t*>(map);
-    t->size_ = size;
-    if (auto e = decode_header({t->data_, size}, t->header_)) {
+    t->fd_ = fd;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        error = path + ": cannot open: " + std::strerror(errno);
+        return nullptr;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        error = path + ": not a regular file";
+        return nullptr;
+    }
+    t->size_ = std::uint64_t(st.st_size);
+    if (t->size_ < kHeaderSize + kTrailerSize) {
+        error = path + ": truncated (" + std::to_string(t->size_) + " bytes)";
+        return nullptr;
+    }
+    std::uint8_t head[kHeaderSize];
+    if (auto e = t->read_at(0, head)) {
+        error = *e;
+        return nullptr;
+    }
+    if (auto e = decode_header(head, t->header_)) {
         error = path + ": " + *e;
         return nullptr;
     }
-    if (t->header_.file_size != size) {
-        error = path + ": truncated or extended: " + std::to_string(size) + " bytes, header says " +
+    if (t->header_.file_size != t->size_) {
+        error = path + ": truncated or extended: " + std::to_string(t->size_) + " bytes, header says " +
                 std::to_string(t->header_.file_size);
         return nullptr;
     }
+    // decode_header() checked meta_end() <= file_size, so this is bounded by
+    // the file's real size.
     const TableHeader& h = t->header_;
-    if (auto e =
-            decode_meta(h, {t->data_ + kHeaderSize, std::size_t(h.meta_end() - kHeaderSize)}, t->dict_, t->blocks_)) {
+    std::vector<std::uint8_t> meta(std::size_t(h.meta_end() - kHeaderSize));
+    if (auto e = t->read_at(kHeaderSize, meta)) {
+        error = *e;
+        return nullptr;
+    }
+    if (auto e = decode_meta(h, meta, t->dict_, t->blocks_)) {
         error = path + ": " + *e;
         return nullptr;
     }
@@ -60,28 +71,42 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string&
 }
 
 TableFile::~TableFile() {
-    if (data_) munmap(const_cast<std::uint8_t*>(data_), size_);
+    if (fd_ >= 0) ::close(fd_);
+}
+
+std::optional<std::string> TableFile::read_at(std::uint64_t offset, std::span<std::uint8_t> out) const {
+    std::size_t done = 0;
+    while (done < out.size()) {
+        ssize_t got = ::pread(fd_, out.data() + done, out.size() - done, off_t(offset + done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0)
+            return path_ + ": read error at byte " + std::to_string(offset + done) + ": " + std::strerror(errno);
+        if (got == 0)
+            return path_ + ": file shrank while open (ends before byte " + std::to_string(offset + out.size()) +
+                   ", was " + std::to_string(size_) + " bytes)";
+        done += std::size_t(got);
+    }
+    return std::nullopt;
 }
 
 std::optional<std::string> TableFile::check_matches(const Rules& r, Sector s) const {
-    if (header_.rules_name != r.name)
-        return path_ + ": made for rule set '" + header_.rules_name + "', not '" + r.name + "'";
-    if (header_.rules_fingerprint != r.fingerprint()) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, ": rule-set fingerprint %016llx differs from this program's '%s' (%016llx)",
-                      (unsigned long long)header_.rules_fingerprint, r.name.c_str(),
-                      (unsigned long long)r.fingerprint());
-        return path_ + buf;
-    }
+    if (auto e = check_header(r, header_)) return path_ + ": " + *e;
     if (header_.sector != s) return path_ + ": holds sector " + header_.sector.name() + ", not " + s.name();
     return std::nullopt;
 }
 
-std::optional<std::string> TableFile::read_block_symbols(std::uint32_t b, std::vector<std::uint8_t>& raw) const {
+std::optional<std::string> TableFile::read_block_symbols(std::uint32_t b, std::vector<std::uint8_t>& raw,
+                                                         bool* io) const {
     auto fail = [&](const std::string& what) { return path_ + ": block " + std::to_string(b) + ": " + what; };
     if (b >= header_.block_count) return fail("no such block");
     const BlockEntry& e = blocks_[b];
-    std::span<const std::uint8_t> packed(data_ + e.offset, e.size);
+    // One buffer per thread: blocks are read often and are small.
+    thread_local std::vector<std::uint8_t> packed;
+    packed.resize(e.size);
+    if (auto err = read_at(e.offset, packed)) {
+        if (io) *io = true;
+        return fail(err->substr(path_.size() + 2));
+    }
     if (checksum64(packed) != e.checksum) return fail("checksum mismatch");
     std::size_t n = std::size_t(header_.slots_in_block(b)) * header_.symbol_width;
     if (ZSTD_getFrameContentSize(packed.data(), packed.size()) != n) return fail("wrong decompressed size");
@@ -133,9 +158,22 @@ std::optional<std::string> TableFile::value_at(std::uint64_t slot, ValueCode& ou
 }
 
 std::optional<std::string> TableFile::check_file_checksum() const {
+    std::uint8_t tail[kTrailerSize];
+    if (auto e = read_at(size_ - kTrailerSize, tail)) return e;
     std::uint64_t stored = 0;
-    if (auto e = decode_trailer({data_ + size_ - kTrailerSize, kTrailerSize}, stored)) return path_ + ": " + *e;
-    if (checksum64({data_, size_ - kTrailerSize}) != stored) return path_ + ": whole-file checksum mismatch";
+    if (auto e = decode_trailer(tail, stored)) return path_ + ": " + *e;
+    // Streamed in pieces: tables can be larger than memory.
+    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(), XXH3_freeState);
+    if (!state) return path_ + ": out of memory";
+    XXH3_64bits_reset(state.get());
+    std::vector<std::uint8_t> piece(std::size_t(1) << 20);
+    for (std::uint64_t at = 0, end = size_ - kTrailerSize; at < end;) {
+        std::span<std::uint8_t> part(piece.data(), std::size_t(std::min<std::uint64_t>(piece.size(), end - at)));
+        if (auto e = read_at(at, part)) return e;
+        XXH3_64bits_update(state.get(), part.data(), part.size());
+        at += part.size();
+    }
+    if (XXH3_64bits_digest(state.get()) != stored) return path_ + ": whole-file checksum mismatch";
     return std::nullopt;
 }
 
@@ -169,6 +207,10 @@ std::vector<VerifyProblem> verify_values(const std::string& path, const ValueChe
     auto t = TableFile::open(path, error);
     std::vector<ValueCode> values;
     if (!t) return {{path, -1, error}};
+    // The value check builds the sector's index from the header: the header
+    // must first be one the rule set can have (a sector that does not fit
+    // the board would make the index throw).
+    if (auto e = check_table_identity(path, t->header())) return {{path, -1, path + ": " + *e}};
     if (auto e = t->read_all(values)) return {{path, -1, *e}};
     return check(*t, values);
 }

@@ -1,8 +1,14 @@
 // Reading table files (format: probe/FORMAT.md).
 //
-// TableFile maps one file read-only and checks its header and block index
-// when opened; each block's checksum is checked every time the block is
-// decompressed, so a damaged file gives an error, never a wrong value.
+// TableFile opens one file, reads and checks its header and block index
+// when opened, and then reads each block with pread() when it is needed;
+// each block's checksum is checked every time the block is decompressed,
+// so a damaged file gives an error, never a wrong value.  The file is not
+// mapped: a table truncated or rewritten under a running process (new
+// tables copied over old ones) then gives a read error or a checksum
+// mismatch instead of SIGBUS.  Only regular files are opened (a FIFO named
+// like a table would block open() for ever).  One descriptor stays open per
+// TableFile.
 // The solver uses read_all() to fetch the values of solved child sectors;
 // the probe library (probe_api.cpp) goes through TableSet, which opens a
 // folder lazily and caches decompressed blocks.
@@ -26,7 +32,7 @@ namespace mtb {
 
 class TableFile {
 public:
-    // Maps `path` and checks header, dictionary and block index.  On failure
+    // Opens `path` and checks header, dictionary and block index.  On failure
     // returns null and sets `error` (which names the file).
     static std::unique_ptr<TableFile> open(const std::string& path, std::string& error);
     ~TableFile();
@@ -41,14 +47,18 @@ public:
     // The value code a symbol stands for.
     ValueCode code_of(std::uint16_t symbol) const { return codes_[symbol]; }
 
-    // Whether the table was made for rule set r and sector s; the error names
-    // the mismatch (rules name, fingerprint or sector).
+    // Whether the table was made for rule set r and sector s: the header
+    // passes check_header() (probe/table_identity.h) and names sector s.
+    // The error names the file and the mismatch.
     std::optional<std::string> check_matches(const Rules& r, Sector s) const;
 
     // Checks block b's checksum and decompresses its symbols into `raw`
     // (slots_in_block(b) bytes, or twice that for 2-byte symbols: all low
-    // bytes, then all high bytes).  The error names file and block.
-    std::optional<std::string> read_block_symbols(std::uint32_t b, std::vector<std::uint8_t>& raw) const;
+    // bytes, then all high bytes).  The error names file and block; *io
+    // (when given) is set when the block could not be read at all (the file
+    // shrank or the read failed) rather than read damaged.
+    std::optional<std::string> read_block_symbols(std::uint32_t b, std::vector<std::uint8_t>& raw,
+                                                  bool* io = nullptr) const;
     // Block b as value codes (out.size() becomes slots_in_block(b)).
     std::optional<std::string> read_block(std::uint32_t b, std::vector<ValueCode>& out) const;
     // Every slot's value code; "don't care" slots hold whatever the writer
@@ -60,14 +70,16 @@ public:
     // Checks the whole-file checksum in the trailer.
     std::optional<std::string> check_file_checksum() const;
 
-    // The raw mapped bytes (for verification tools and tests).
-    std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
+    // The file's size when it was opened.
+    std::uint64_t size() const { return size_; }
 
 private:
     TableFile() = default;
+    // Reads exactly out.size() bytes at `offset`; the error names the file.
+    std::optional<std::string> read_at(std::uint64_t offset, std::span<std::uint8_t> out) const;
     std::string path_;
-    const std::uint8_t* data_ = nullptr;
-    std::size_t size_ = 0;
+    int fd_ = -1;
+    std::uint64_t size_ = 0;
     TableHeader header_;
     std::vector<DictEntry> dict_;
     std::vector<BlockEntry> blocks_;
@@ -93,7 +105,8 @@ std::vector<VerifyProblem> verify_table(const std::string& path);
 // Hook for the solver's value-consistency check (gen/verify): called with
 // each sound table and all its values; returns problems to report.
 using ValueCheck = std::function<std::vector<VerifyProblem>(const TableFile&, const std::vector<ValueCode>&)>;
-// verify_table() and then, when the file is sound, `check` on its values.
+// verify_table() and then, when the file is sound and its header passes
+// check_table_identity() (probe/table_identity.h), `check` on its values.
 std::vector<VerifyProblem> verify_values(const std::string& path, const ValueCheck& check);
 
 }  // namespace mtb

@@ -1,6 +1,7 @@
 #include "probe/table_set.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,12 +23,25 @@ bool read_number(std::string_view& s, std::uint8_t& out) {
 
 // The first kHeaderSize bytes of a file (plain POSIX: this runs once per
 // file when a folder is opened, and iostreams cost more than the read).
+// O_NONBLOCK: a FIFO named like a table must not block the open.
 bool read_header_bytes(const std::string& path, std::uint8_t* out) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return false;
-    ssize_t got = ::pread(fd, out, kHeaderSize, 0);
+    struct stat st;
+    ssize_t got = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? ::pread(fd, out, kHeaderSize, 0) : -1;
     ::close(fd);
     return got == ssize_t(kHeaderSize);
+}
+
+// Why a directory entry named like a table cannot be one, or "" when it is
+// a regular file (following symbolic links).
+std::string not_a_table_file(const std::filesystem::directory_entry& d) {
+    std::error_code ec;
+    auto st = std::filesystem::status(d.path(), ec);
+    if (ec || !std::filesystem::exists(st)) return "skipped: a dangling symbolic link or unreadable entry";
+    if (std::filesystem::is_regular_file(st)) return "";
+    if (std::filesystem::is_directory(st)) return "skipped: a folder, not a table file";
+    return "skipped: not a regular file (a FIFO, socket or device)";
 }
 
 bool eat(std::string_view& s, char c) {
@@ -71,7 +85,10 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
     std::vector<std::pair<Sector, std::string>> found;
     for (; it != fs::directory_iterator(); it.increment(ec)) {
         Sector s;
-        if (parse_table_file_name(it->path().filename().string(), r.name, s))
+        if (!parse_table_file_name(it->path().filename().string(), r.name, s)) continue;
+        if (std::string why = not_a_table_file(*it); !why.empty())
+            set->skipped_.emplace(s.key(), it->path().string() + ": " + why);
+        else
             found.emplace_back(s, it->path().string());
     }
     if (ec) {
@@ -118,9 +135,10 @@ void TableSet::load(const Entry& e) const {
     std::string error;
     e.file = TableFile::open(e.path, error);
     if (!e.file) {
-        e.status = error.find("cannot open") != std::string::npos || error.find("cannot map") != std::string::npos
-                       ? TbStatus::IO
-                       : TbStatus::CORRUPT;
+        const bool io =
+            error.find(": cannot open") != std::string::npos || error.find(": read error") != std::string::npos ||
+            error.find(": not a regular file") != std::string::npos || error.find(": file shrank") != std::string::npos;
+        e.status = io ? TbStatus::IO : TbStatus::CORRUPT;
         e.error = error;
         return;
     }
@@ -160,7 +178,11 @@ const TableSet::Entry* TableSet::ready(Sector s, std::string* message, TbStatus&
     auto it = by_sector_.find(s.key());
     if (it == by_sector_.end()) {
         status = TbStatus::NO_TABLE;
-        if (message) *message = "no table for sector " + s.name() + " (file " + rules_.name + "_" + s.name() + ".mtb)";
+        if (!message) return nullptr;
+        if (auto skipped = skipped_.find(s.key()); skipped != skipped_.end())
+            *message = skipped->second;
+        else
+            *message = "no table for sector " + s.name() + " (file " + rules_.name + "_" + s.name() + ".mtb)";
         return nullptr;
     }
     const Entry& e = *it->second;
@@ -181,9 +203,10 @@ TbStatus TableSet::lookup(const Entry& e, std::uint64_t slot, ValueCode& out, st
     std::uint16_t symbol;
     if (!cache_->lookup(key, i, symbol)) {
         std::vector<std::uint8_t> raw;
-        if (auto err = e.file->read_block_symbols(b, raw)) {
+        bool io = false;
+        if (auto err = e.file->read_block_symbols(b, raw, &io)) {
             if (message) *message = *err;
-            return TbStatus::CORRUPT;
+            return io ? TbStatus::IO : TbStatus::CORRUPT;
         }
         std::uint32_t n = h.slots_in_block(b);
         symbol = h.symbol_width == 1 ? raw[i] : std::uint16_t(raw[i] | raw[n + i] << 8);

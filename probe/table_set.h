@@ -28,7 +28,9 @@ constexpr std::size_t kDefaultCacheBytes = std::size_t(64) << 20;
 
 class TableSet {
 public:
-    // Lists "<rules>_<sector>.mtb" in `dir` and reads their headers.  Fails
+    // Lists "<rules>_<sector>.mtb" in `dir` and reads their headers; entries
+    // that are no regular file are skipped (a probe of their sector says
+    // why).  Fails
     // (null, with status and message) when the folder cannot be read or a
     // table was made for other rules (different fingerprint).
     static std::unique_ptr<TableSet> open(const std::string& dir, const Rules& r, std::size_t cache_bytes,
@@ -67,6 +69,9 @@ private:
     const Rules& rules_;
     std::vector<std::unique_ptr<Entry>> entries_;
     std::unordered_map<std::uint32_t, const Entry*> by_sector_;  // Sector::key()
+    // Entries named like a table that are no regular file (FIFO, folder,
+    // dangling link), by Sector::key(): why each was skipped.
+    std::unordered_map<std::uint32_t, std::string> skipped_;
     std::unique_ptr<BlockCache> cache_;
 };
 

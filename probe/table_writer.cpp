@@ -1,11 +1,15 @@
 #include "probe/table_writer.h"
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -19,10 +23,6 @@ ValueCode wdl_code(ValueCode c) {
     if (c == VALUE_NONE || c == VALUE_DRAW) return c;
     return value_wdl(c) == Wdl::WIN ? value_win(1) : value_loss(0);
 }
-
-struct FileCloser {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-};
 
 // Builds the dictionary (codes by frequency, most frequent first) and the
 // map code -> symbol.
@@ -144,31 +144,39 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     h.meta_checksum = checksum64(meta);
     std::vector<std::uint8_t> header = encode_header(h);
 
+    // Written with plain write() so that a failure keeps its reason (ENOSPC,
+    // EACCES, EFBIG under a file-size limit once SIGXFSZ is ignored); the
+    // temporary file never outlives a failure.
     const std::string tmp = path + ".tmp";
-    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(tmp.c_str(), "wb"));
-    if (!f) return "cannot create " + tmp;
-    XXH3_state_t* state = XXH3_createState();
-    XXH3_64bits_reset(state);
-    bool ok = true;
-    auto emit = [&](const std::vector<std::uint8_t>& bytes) {
-        XXH3_64bits_update(state, bytes.data(), bytes.size());
-        ok = ok && std::fwrite(bytes.data(), 1, bytes.size(), f.get()) == bytes.size();
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return "cannot create " + tmp + ": " + std::strerror(errno);
+    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(), XXH3_freeState);
+    XXH3_64bits_reset(state.get());
+    int write_errno = 0;
+    auto emit = [&](const std::vector<std::uint8_t>& bytes, bool hashed) {
+        if (hashed) XXH3_64bits_update(state.get(), bytes.data(), bytes.size());
+        for (std::size_t done = 0; !write_errno && done < bytes.size();) {
+            ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0)
+                write_errno = n < 0 ? errno : EIO;
+            else
+                done += std::size_t(n);
+        }
     };
-    emit(header);
-    emit(meta);
-    for (const auto& c : compressed) emit(c);
-    std::vector<std::uint8_t> trailer = encode_trailer(XXH3_64bits_digest(state));
-    XXH3_freeState(state);
-    ok = ok && std::fwrite(trailer.data(), 1, trailer.size(), f.get()) == trailer.size();
-    ok = ok && std::fflush(f.get()) == 0;
-    ok = (std::fclose(f.release()) == 0) && ok;
-    if (!ok) {
-        std::remove(tmp.c_str());
-        return "write error on " + tmp;
+    emit(header, true);
+    emit(meta, true);
+    for (const auto& c : compressed) emit(c, true);
+    emit(encode_trailer(XXH3_64bits_digest(state.get())), false);
+    if (::close(fd) != 0 && !write_errno) write_errno = errno;
+    if (write_errno) {
+        ::unlink(tmp.c_str());
+        return "cannot write " + tmp + ": " + std::strerror(write_errno);
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return "cannot rename " + tmp + " to " + path;
+        const int e = errno;
+        ::unlink(tmp.c_str());
+        return "cannot rename " + tmp + " to " + path + ": " + std::strerror(e);
     }
     return std::nullopt;
 }

@@ -6,7 +6,10 @@
 // compress best), cuts the symbol array into blocks, compresses each block
 // with zstd and writes header, dictionary, block index, blocks and trailer,
 // each checksummed with XXH3.  The file appears atomically: it is written to
-// "<path>.tmp" and renamed.
+// "<path>.tmp" and renamed; on failure the temporary file is removed and
+// the error gives the system's reason (no space, permission, file too
+// large).  Two processes writing one path must be kept apart by the caller
+// (mtb gen locks its output folder: gen/generate.h).
 //
 // Thread safety: write_table() may run in several threads at once for
 // different paths.

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mtb builds with, when any is missing.
 # Non-interactive and idempotent; does nothing (quickly) when all are present.
+#   scripts/install-deps.sh [--browser]
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 clang-format
   libcpp-httplib-dev nlohmann-json3-dev)
+# --browser: also chromium, for the page test of mtb serve (tests/serve, ctest
+# label `browser`); about 350 MB installed, so CI does without it.
+for arg in "$@"; do
+  if [ "$arg" = --browser ]; then packages+=(chromium); fi
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -19,6 +19,11 @@ bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMTB_SANITIZ
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j "$jobs" -LE slow)
 
-echo "== ThreadSanitizer build, probe tests (threads probing while others open tables)"
-TARGETS=test_probe bash scripts/build.sh build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMTB_TSAN=ON
-(cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -j "$jobs" -R "^probe:" -E "flipped|truncated")
+echo "== ThreadSanitizer build, probe tests (threads probing while others open tables) and the solver's threads"
+TARGETS="test_probe test_gen" bash scripts/build.sh build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMTB_TSAN=ON
+(cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -j "$jobs" \
+   -R "^probe:|^gen: one thread and two threads" -E "flipped|truncated")
+
+echo "== fuzzers (clang libFuzzer, ASan + UBSan): seeds replayed, then 20 s per harness"
+bash scripts/install-deps.sh --fuzz
+bash tests/fuzz/run.sh build-fuzz 20

@@ -10,23 +10,19 @@
 #include "probe/sector_graph.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/common.h"
 
 namespace mtb::cli {
 
 int bench_gen(const Args& a) {
     const bool quick = a.has("--quick");
-    int threads = 0;
-    if (auto t = a.value("--threads")) {
-        threads = std::atoi(t->c_str());
-        if (threads < 1 || threads > 1024) return fail("bench", "--threads must be 1..1024", USAGE);
-    }
+    const int threads = int(a.integer("--threads", 1, kMaxThreads).value_or(0));
+    if (a.error()) return fail("bench", *a.error(), USAGE);
     // nmm movement sectors 3..4 a side (3v3, 3v4 + 4v3, 4v4); --quick: 3v3.
-    int max_stones = quick ? 3 : 4;
-    if (auto k = a.value("--max-stones")) {
-        max_stones = std::atoi(k->c_str());
-        if (max_stones < 3 || max_stones > 9) return fail("bench", "--max-stones must be 3..9", USAGE);
-    }
     const Rules& r = *find_rules("nmm");
+    std::optional<int> k;
+    if (int rc = max_stones_from_args(a, "bench", r, k)) return rc;
+    const int max_stones = k.value_or(quick ? 3 : 4);
     const auto units = movement_units(r, max_stones);
     using clock = std::chrono::steady_clock;
     ChildValues solved;

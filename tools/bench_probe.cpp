@@ -134,7 +134,7 @@ int bench_probe(const Args& a) {
     std::printf("first pass (cold cache): %.2f M probes/s\n", count / seconds_since(t0) / 1e6);
 
     unsigned max_threads = std::max(1u, std::thread::hardware_concurrency());
-    if (auto t = a.value("--threads")) max_threads = unsigned(std::max(1, std::atoi(t->c_str())));
+    if (auto t = a.integer("--threads", 1, kMaxThreads)) max_threads = unsigned(*t);  // checked by cmd_bench
     for (unsigned threads = 1; threads <= max_threads; threads *= 2) {
         std::atomic<std::uint64_t> errors{0};
         std::vector<std::thread> pool;

@@ -31,6 +31,10 @@ Args::Args(std::span<char*> args, std::vector<std::string_view> with_value, std:
                 }
                 val = args[++i];
             }
+            if (val.empty()) {
+                error_ = std::string(name) + " needs a value, got an empty one";
+                return;
+            }
             values_.emplace_back(name, val);
         } else if (known(switches, name) && !inline_value) {
             switches_.emplace_back(name);
@@ -53,21 +57,38 @@ std::optional<std::string> Args::value(std::string_view flag) const {
     return v;
 }
 
-std::optional<long long> Args::integer(std::string_view flag, long long lo, long long hi) {
+std::optional<long long> Args::integer(std::string_view flag, long long lo, long long hi) const {
     auto v = value(flag);
     if (!v) return std::nullopt;
+    std::string error;
+    auto n = parse_integer(*v, lo, hi, flag, error);
+    if (!n && !error_) error_ = error;
+    return n;
+}
+
+std::optional<long long> parse_integer(std::string_view text, long long lo, long long hi, std::string_view what,
+                                       std::string& error) {
     long long n = 0;
-    auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
-    if (ec != std::errc() || p != v->data() + v->size() || n < lo || n > hi) {
-        error_ = std::string(flag) + " must be a whole number from " + std::to_string(lo) + " to " +
-                 std::to_string(hi) + ", got '" + *v + "'";
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc() || p != text.data() + text.size() || n < lo || n > hi) {
+        // The value is echoed, but bounded: it may be anything a user typed.
+        std::string shown(text.substr(0, 40));
+        if (text.size() > 40) shown += "...";
+        error = std::string(what) + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                ", got '" + shown + "'";
         return std::nullopt;
     }
     return n;
 }
 
 int fail(std::string_view cmd, std::string_view message, int code) {
-    std::fprintf(stderr, "mtb %.*s: %.*s\n", int(cmd.size()), cmd.data(), int(message.size()), message.data());
+    // Bounded: a message may quote input, and a reader that never drains
+    // stderr must not block us on a long one.
+    constexpr std::size_t kMaxMessage = 1000;
+    const bool cut = message.size() > kMaxMessage;
+    if (cut) message = message.substr(0, kMaxMessage);
+    std::fprintf(stderr, "mtb %.*s: %.*s%s\n", int(cmd.size()), cmd.data(), int(message.size()), message.data(),
+                 cut ? "..." : "");
     return code;
 }
 

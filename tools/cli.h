@@ -19,7 +19,8 @@ struct Command {
 };
 
 // Parses "--flag value", "--flag=value" and "--switch" arguments.
-// Flags not named in `with_value` or `switches` are an error; everything
+// Flags not named in `with_value` or `switches` are an error, and so is an
+// empty value (`--tables ""` must not quietly mean the default); everything
 // that does not start with "--" is positional.
 class Args {
 public:
@@ -29,15 +30,25 @@ public:
     bool has(std::string_view flag) const;
     std::optional<std::string> value(std::string_view flag) const;
     const std::vector<std::string>& positional() const { return positional_; }
-    // An integer flag within [lo, hi]; sets error() and returns nullopt when malformed.
-    std::optional<long long> integer(std::string_view flag, long long lo, long long hi);
+    // An integer flag within [lo, hi] (parse_integer()); sets error() and
+    // returns nullopt when malformed or out of range.
+    std::optional<long long> integer(std::string_view flag, long long lo, long long hi) const;
 
 private:
     std::vector<std::pair<std::string, std::string>> values_;
     std::vector<std::string> switches_;
     std::vector<std::string> positional_;
-    std::optional<std::string> error_;
+    mutable std::optional<std::string> error_;
 };
+
+// The one checked parser for whole numbers on the command line (options and
+// positional numbers alike): all of `text` must be the number, within
+// [lo, hi]; otherwise nullopt and `error` names `what` and the limits.
+std::optional<long long> parse_integer(std::string_view text, long long lo, long long hi, std::string_view what,
+                                       std::string& error);
+
+// Limits shared by every command that takes the option.
+constexpr long long kMaxThreads = 1024;
 
 // Prints "mtb <cmd>: <message>" to stderr and returns `code`.
 int fail(std::string_view cmd, std::string_view message, int code = FAILURE);

@@ -91,6 +91,7 @@ void bench_help() {
 int cmd_bench(std::span<char*> args) {
     Args a(args, {"--threads", "--tables", "--max-stones"}, {"--help", "--quick"});
     if (a.has("--help")) return bench_help(), OK;
+    a.integer("--threads", 1, kMaxThreads);  // checked here once for every benchmark
     if (a.error()) return fail("bench", *a.error(), USAGE);
     if (a.positional().size() != 1) return fail("bench", "say which benchmark (see mtb bench --help)", USAGE);
     const std::string& what = a.positional()[0];

@@ -1,4 +1,6 @@
 // mtb course: the 18-point course programs (protocol 3 of PROTOCOLS.md).
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -42,16 +44,10 @@ int cmd_course(std::span<char*> args) {
         return fail("course", "unknown program '" + pos[0] + "'; choose opening, game, opening-black or game-black",
                     USAGE);
     black = pos[0].ends_with("-black");
-    int depth = 0;
-    try {
-        std::size_t used = 0;
-        depth = std::stoi(pos[3], &used);
-        if (used != pos[3].size()) depth = -1;
-    } catch (...) {
-        depth = -1;
-    }
-    if (depth < 1 || depth > 20)
-        return fail("course", "<depth> must be a whole number from 1 to 20, got '" + pos[3] + "'", USAGE);
+    std::string error;
+    auto depth_arg = parse_integer(pos[3], 1, 20, "<depth>", error);
+    if (!depth_arg) return fail("course", error, USAGE);
+    const int depth = int(*depth_arg);
     PlayerOptions po;
     if (int rc = player_options_from_args(a, "course", po)) return rc;
 
@@ -66,6 +62,13 @@ int cmd_course(std::span<char*> args) {
     if (auto e = parse_course_board(r, kind, text, p)) return fail("course", pos[1] + ": " + *e);
     if (outcome(r, p) != Outcome::ONGOING) return fail("course", "the game is over in this position: White has no ply");
 
+    // Plain minimax (the course's numbers need it) has no time bound: say
+    // so before a search that may take hours rather than go quiet.
+    const double estimate = std::pow(double(std::max(2, count_plies(r, p))), depth);
+    if (estimate > 1e9)
+        std::fprintf(stderr,
+                     "mtb course: depth %d is plain minimax over about %.0e positions here; this may take very long\n",
+                     depth, estimate);
     CourseMinimax mm = course_minimax(r, kind, p, depth);
     if (!mm.best) return fail("course", "White has no ply in this position");
     Move m = *mm.best;

@@ -71,16 +71,18 @@ int cmd_gen(std::span<char*> args) {
 #endif
     Args a(args, {"--rules", "--max-stones", "--sectors", "--out", "--threads", "--level"}, {"--help"});
     if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
-    auto max_stones = a.integer("--max-stones", 3, 24);
-    auto threads = a.integer("--threads", 1, 1024);
+    auto threads = a.integer("--threads", 1, kMaxThreads);
     auto level = a.integer("--level", 1, 22);
     if (a.error()) return fail("gen", *a.error(), USAGE);
     if (!a.positional().empty()) return fail("gen", "unexpected argument '" + a.positional()[0] + "'", USAGE);
-    if (max_stones && a.has("--sectors")) return fail("gen", "give --max-stones or --sectors, not both", USAGE);
+    if (a.has("--max-stones") && a.has("--sectors"))
+        return fail("gen", "give --max-stones or --sectors, not both", USAGE);
     const Rules* r = nullptr;
     if (int rc = rules_from_args(a, "gen", r)) return rc;
     if (r->has_capture_counter())
         return fail("gen", "rule set '" + r->name + "' has a no-capture counter; its tables are not supported yet");
+    std::optional<int> max_stones;
+    if (int rc = max_stones_from_args(a, "gen", *r, max_stones)) return rc;
 
     std::vector<SolveUnit> units;
     if (max_stones) {

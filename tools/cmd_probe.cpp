@@ -144,11 +144,27 @@ int cmd_probe(std::span<char*> args) {
     std::size_t n = 0;
     std::uint32_t v = mtb_probe_root(tb, &pos, moves.data(), moves.size(), &n, &st);
     std::string message = st.message;
+    // mtb_probe_root() falls back to the plies' tables when the position's
+    // own table is missing or damaged: say so, never pass it off as read.
+    std::string own_error;
+    if (!mtb_is_error(v)) {
+        mtb_status own_st;
+        if (mtb_is_error(mtb_probe(tb, &pos, &own_st))) own_error = own_st.message;
+    }
+    const bool no_tables = mtb_table_count(tb) == 0;
     mtb_close(tb);
+    if (!own_error.empty())
+        std::fprintf(stderr, "mtb probe: value from the plies' tables; the position's own table failed: %s\n",
+                     own_error.c_str());
+    if (mtb_is_error(v) && no_tables)
+        message = dir + " holds no " + r->name + " tables (make them with: mtb gen --rules " + r->name + " --out " +
+                  dir + ")";
 
     if (a.has("--json")) {
-        std::printf("{\"position\":%s,%s,\"moves\":[", json_string(position_to_text(*r, p)).c_str(),
-                    json_value(v).c_str());
+        std::printf("{\"position\":%s,%s,\"from_plies\":%s,", json_string(position_to_text(*r, p)).c_str(),
+                    json_value(v).c_str(), own_error.empty() ? "false" : "true");
+        if (!own_error.empty()) std::printf("\"own_table_error\":%s,", json_string(own_error).c_str());
+        std::printf("\"moves\":[");
         for (std::size_t i = 0; i < n; ++i)
             std::printf("%s{\"move\":%s,%s}", i ? "," : "", json_string(moves[i].text).c_str(),
                         json_value(moves[i].value).c_str());

@@ -10,6 +10,13 @@ int rules_from_args(const Args& a, std::string_view cmd, const Rules*& r) {
     return OK;
 }
 
+int max_stones_from_args(const Args& a, std::string_view cmd, const Rules& r, std::optional<int>& out) {
+    auto k = a.integer("--max-stones", r.lose_below, r.stones);
+    if (a.error()) return fail(cmd, *a.error() + " for " + r.name, USAGE);
+    if (k) out = int(*k);
+    return OK;
+}
+
 int position_from_args(const Args& a, std::string_view cmd, const Rules& r, Position& p) {
     p = start_position(r);
     if (auto text = a.value("--position"))

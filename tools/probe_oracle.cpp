@@ -76,6 +76,9 @@ private:
         mtb_status st{};
         tb_ = mtb_open(dir_.c_str(), t->name.c_str(), 0, &st);
         if (!tb_) std::fprintf(stderr, "mtb: tables in %s not used: %s\n", dir_.c_str(), st.message);
+        if (tb_ && mtb_table_count(tb_) == 0)
+            std::fprintf(stderr, "mtb: %s holds no %s tables; playing by search alone\n", dir_.c_str(),
+                         t->name.c_str());
     }
 
     std::string dir_;

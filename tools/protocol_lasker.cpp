@@ -21,8 +21,9 @@ std::string lasker_text(const Board& b, Color mover, Move m) {
     return s;
 }
 
-// Parses the opponent's move and checks it is legal in p.
-std::optional<std::string> parse_lasker(const Rules& r, const Position& p, std::string text, Move& out) {
+}  // namespace
+
+std::optional<std::string> parse_lasker_move(const Rules& r, const Position& p, std::string text, Move& out) {
     std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     std::istringstream in(text);
     std::string src, dst, rem, extra;
@@ -50,8 +51,6 @@ std::optional<std::string> parse_lasker(const Rules& r, const Position& p, std::
     return "not a legal ply here";
 }
 
-}  // namespace
-
 int play_lasker_protocol(const PlayerOptions& o) {
     const Rules& r = *find_rules("lasker-20");
     std::string line;
@@ -62,7 +61,7 @@ int play_lasker_protocol(const PlayerOptions& o) {
     else if (line == "orange")
         us = BLACK;
     else
-        return fail("player", "expected the colour 'blue' or 'orange', got '" + line + "'");
+        return fail("player", "expected the colour 'blue' or 'orange', got " + quote(line));
 
     Player player(r, o);
     Position p = start_position(r);
@@ -80,12 +79,12 @@ int play_lasker_protocol(const PlayerOptions& o) {
         if (line.empty()) continue;
         if (line.rfind("END", 0) == 0 || line.rfind("Draw", 0) == 0) return OK;
         if (p.side == us) {
-            std::fprintf(stderr, "mtb player: ignoring '%s' (our turn)\n", line.c_str());
+            std::fprintf(stderr, "mtb player: ignoring %s (our turn)\n", quote(line).c_str());
             continue;
         }
         Move m;
-        if (auto e = parse_lasker(r, p, line, m))
-            return fail("player", "opponent move '" + line + "': " + *e + " in " + position_to_text(r, p));
+        if (auto e = parse_lasker_move(r, p, line, m))
+            return fail("player", "opponent move " + quote(line) + ": " + *e + " in " + position_to_text(r, p));
         p = after(r, p, m);
         player.seen(p);
         our_ply();

@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <cstdio>
-#include <iostream>
 
 #include "tools/probe_oracle.h"
 
@@ -45,9 +44,30 @@ std::string trim(std::string s) {
 }
 
 bool read_line(std::string& line) {
-    if (!std::getline(std::cin, line)) return false;
+    line.clear();
+    bool too_long = false;
+    int c;
+    while ((c = std::getchar()) != EOF && c != '\n') {
+        if (line.size() < kMaxLineBytes)
+            line += char(c);
+        else
+            too_long = true;
+    }
+    if (c == EOF && line.empty() && !too_long) return false;
     line = trim(line);
+    if (too_long) line += " ...";
     return true;
+}
+
+std::string quote(const std::string& line) {
+    constexpr std::size_t kShown = 60;
+    std::string out;
+    for (std::size_t i = 0; i < line.size() && i < kShown; ++i) {
+        const unsigned char c = static_cast<unsigned char>(line[i]);
+        out += c < 0x20 || c >= 0x7f ? '?' : char(c);
+    }
+    if (line.size() > kShown) out += "... (" + std::to_string(line.size()) + " bytes)";
+    return "'" + out + "'";
 }
 
 void write_line(const std::string& line) {

@@ -44,14 +44,35 @@ private:
 
 // Strips surrounding blanks and a trailing '\r'.
 std::string trim(std::string s);
-// Reads one line from stdin without the newline; false at end of input.
+// No referee line is longer than this; a longer one is an error.
+constexpr std::size_t kMaxLineBytes = 4096;
+// Reads one line from stdin without the newline and trims it; false at end
+// of input.  Memory stays bounded: a line over kMaxLineBytes is read as its
+// first kMaxLineBytes bytes followed by " ...", which no protocol accepts,
+// and the rest of it is skipped.
 bool read_line(std::string& line);
+// A line as diagnostics show it: at most 60 bytes, control bytes as '?',
+// and the length when cut.  A referee may never drain our stderr, so a
+// message must never grow with the input.
+std::string quote(const std::string& line);
 // Writes one line to stdout and flushes it at once.
 void write_line(const std::string& line);
 
 }  // namespace mtb::cli
 
 namespace mtb::cli {
+
+// The protocols' line parsers, public so that the fuzzers (tests/fuzz) can
+// reach them.  They never assert: any line gives a value or an error.
+// Protocol 1: the opponent's "<source> <target> <remove>", checked legal in p.
+std::optional<std::string> parse_lasker_move(const Rules& r, const Position& p, std::string text, Move& out);
+// Protocol 2: "BoardState WhiteHolding BlackHolding MillingState"; the
+// position gets `us` to move.
+struct CompoState {
+    Position pos;
+    bool milling = false;
+};
+std::optional<std::string> parse_compo_state(const Rules& r, const std::string& line, Color us, CompoState& out);
 
 // The referee protocols of ../shared/PROTOCOLS.md, on stdin/stdout.
 // Each returns an exit code: 0 at the end of the game or of input.

@@ -53,9 +53,16 @@ TEST_CASE("nmm 3v3: the published position is a win in 13", "[gen]") {
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("one thread and two threads write the same values", "[gen]") {
-    const Rules& r = *find_rules("six");
-    auto units = movement_units(r, 4);
+TEST_CASE("one thread and two threads write the same values", "[gen][threads]") {
+    // nmm 3v3 has about 170 000 slots: above the size at which the solver's
+    // loops start threads (PARALLEL_MIN in gen/solver.cpp, 1 << 16 slots),
+    // so the two-thread run really runs two threads.  (Six's movement
+    // sectors are all below it: both runs were single-threaded.)
+    const Rules& r = *find_rules("nmm");
+    auto units = movement_units(r, 3);
+    constexpr std::uint64_t kParallelMin = 1 << 16;
+    for (const SolveUnit& u : units)
+        for (Sector s : u.sectors) REQUIRE(SectorIndex(r, s).slots() > kParallelMin);
     std::string d1 = scratch_dir("t1"), d2 = scratch_dir("t2");
     gen_units(r, units, d1, 1);
     gen_units(r, units, d2, 2);

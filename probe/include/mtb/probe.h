@@ -130,7 +130,12 @@ typedef struct mtb_tb mtb_tb;
 /*! mtb_open() :
  *  Opens the tables of rule set `rules` ("nmm", "lasker", ...) in folder
  *  `dir`: files named "<rules>_<sector>.mtb".  Reads each file's header;
- *  the values are mapped lazily, on the first probe that needs them.
+ *  each file is opened lazily, on the first probe that needs it, and its
+ *  blocks are read (pread) as needed, so a file truncated or replaced
+ *  under a running program gives MTB_E_IO or MTB_E_CORRUPT, never a
+ *  crash.  Only regular files are used: an entry named like a table that
+ *  is a FIFO, a folder or a dangling link is skipped, and a probe needing
+ *  it says so.  One file descriptor stays open per table in use.
  *  `cache_bytes` bounds the cache of decompressed blocks (0: 64 MiB).
  *  @return : a handle, or NULL with `status` (if not NULL) saying why:
  *            MTB_E_UNKNOWN_RULES, MTB_E_IO (folder unreadable),
@@ -143,7 +148,7 @@ typedef struct mtb_tb mtb_tb;
 MTB_API mtb_tb* mtb_open(const char* dir, const char* rules, size_t cache_bytes, mtb_status* status);
 
 /*! mtb_close() :
- *  Frees the handle and unmaps its files.  mtb_close(NULL) does nothing.
+ *  Frees the handle and closes its files.  mtb_close(NULL) does nothing.
  *  Thread safety : no probe may be running on `tb`.  Since v0.1. */
 MTB_API void mtb_close(mtb_tb* tb);
 

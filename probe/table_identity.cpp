@@ -1,0 +1,39 @@
+#include "probe/table_identity.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "probe/sector_graph.h"
+#include "probe/table_writer.h"
+
+namespace mtb {
+
+std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
+    if (h.rules_name != r.name) return "made for rule set '" + h.rules_name + "', not '" + r.name + "'";
+    if (h.rules_fingerprint != r.fingerprint()) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "rule-set fingerprint %016llx differs from this program's '%s' (%016llx)",
+                      (unsigned long long)h.rules_fingerprint, r.name.c_str(), (unsigned long long)r.fingerprint());
+        return std::string(buf);
+    }
+    if (!valid_sector(r, h.sector))
+        return "header names sector " + h.sector.name() + ", which " + r.name + " cannot have";
+    const std::uint64_t slots = distinct_positions(r, h.sector);
+    if (h.slot_count != slots)
+        return "header says " + std::to_string(h.slot_count) + " slots, but sector " + h.sector.name() + " has " +
+               std::to_string(slots);
+    return std::nullopt;
+}
+
+std::optional<std::string> check_table_identity(const std::string& path, const TableHeader& h, const Rules** rules) {
+    const Rules* r = find_rules(h.rules_name);
+    if (!r) return "header names an unknown rule set '" + h.rules_name + "'";
+    if (auto e = check_header(*r, h)) return e;
+    const std::string name = std::filesystem::path(path).filename().string();
+    const std::string want = table_file_name(*r, h.sector, h.content == TableContent::WDL);
+    if (name != want) return "file name " + name + " does not match its header (" + want + ")";
+    if (rules) *rules = r;
+    return std::nullopt;
+}
+
+}  // namespace mtb

@@ -1,0 +1,33 @@
+// What a table file claims to be, checked against the rule set before any
+// of its fields are used (issue 15, items 1 and 4).  The header names the
+// rule set and the sector; a reader must not build an index for a sector
+// that does not fit the board, nor read a slot count the index disagrees
+// with, nor count a file whose name says another sector or rule set.
+//
+// Every reader goes through here: TableFile::check_matches() (the probe
+// library, the solver's child tables, mtb gen's resume check),
+// verify_values() (mtb verify --values), mtb verify and mtb stats.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/rules.h"
+#include "probe/table_format.h"
+
+namespace mtb {
+
+// Whether header h belongs to rule set r: the rules name and fingerprint
+// agree, the sector is one r can have (valid_sector) and the slot count is
+// the sector's number of distinct positions.  The error says which field
+// is wrong.  Cheap (no index is built).
+std::optional<std::string> check_header(const Rules& r, const TableHeader& h);
+
+// For a file met by name (mtb verify, mtb stats): the rule set the header
+// names exists, check_header() holds for it, and the file's name is the
+// one that rule set and sector give (table_file_name()).  On success sets
+// *rules (when not null) to the header's rule set.
+std::optional<std::string> check_table_identity(const std::string& path, const TableHeader& h,
+                                                const Rules** rules = nullptr);
+
+}  // namespace mtb
