@@ -5,6 +5,7 @@
 #include <csignal>
 #include <filesystem>
 
+#include "gen/capture_clock_solver.h"
 #include "gen/output_lock.h"
 #include "probe/table_reader.h"
 #include "probe/table_writer.h"
@@ -32,6 +33,10 @@ std::string duration_text(double s) {
     else
         std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, int(s) / 60 % 60);
     return buf;
+}
+
+SectorStats stats_of(const Rules& r, Sector s, const std::vector<ValueCode>& v) {
+    return r.has_capture_counter() ? clock_sector_stats(s, v) : sector_stats(s, v);
 }
 
 }  // namespace
@@ -84,7 +89,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
             for (Sector s : unit.sectors) {
                 std::vector<ValueCode> v;
                 if (auto err = load_table(path_of(r, s, opt.dir), r, s, v)) return err;
-                res.sectors.push_back(sector_stats(s, v));
+                res.sectors.push_back(stats_of(r, s, v));
             }
             if (opt.progress)
                 std::fprintf(opt.progress, "%s[%zu/%zu] %s: already solved\n", opt.progress_tty ? "\r\033[K" : "",
@@ -119,7 +124,9 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
             };
         }
         std::vector<std::vector<ValueCode>> values;
-        if (auto err = solve_unit(r, unit.sectors, children, values, so)) return err;
+        // A no-capture limit (lasker-20) has its own bounded solver.
+        if (auto err = (r.has_capture_counter() ? solve_clock_unit : solve_unit)(r, unit.sectors, children, values, so))
+            return err;
         res.peak_bytes = children.memory_bytes();
         children = ChildValues();  // not needed to write: free it first
         TableWriteOptions write_opt;
@@ -127,7 +134,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         write_opt.threads = opt.threads;
         for (std::size_t k = 0; k < unit.sectors.size(); ++k) {
             res.peak_bytes += values[k].size() * sizeof(ValueCode);
-            res.sectors.push_back(sector_stats(unit.sectors[k], values[k]));
+            res.sectors.push_back(stats_of(r, unit.sectors[k], values[k]));
             if (auto err = write_table(path_of(r, unit.sectors[k], opt.dir), r, unit.sectors[k], values[k], write_opt))
                 return err;
         }

@@ -103,6 +103,17 @@ std::vector<SolveUnit> movement_units(const Rules& r, int max_stones) {
     return out;
 }
 
+std::vector<SolveUnit> stone_bounded_units(const Rules& r, int max_stones) {
+    std::vector<SolveUnit> out;
+    for (SolveUnit& u : solve_units(r)) {
+        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(), [&](const Sector& s) {
+            return s.us_board + s.us_hand <= max_stones && s.them_board + s.them_hand <= max_stones;
+        });
+        if (keep) out.push_back(std::move(u));
+    }
+    return out;
+}
+
 std::uint64_t raw_positions(const Rules& r, Sector s) {
     const int n = r.board->size;
     return binomial(n, s.us_board) * binomial(n - s.us_board, s.them_board);

@@ -39,6 +39,12 @@ std::vector<SolveUnit> solve_units(const Rules& r);
 // lose_below..max_stones stones a side (that a game can reach), in solve order.
 std::vector<SolveUnit> movement_units(const Rules& r, int max_stones);
 
+// The endgame with stones still in hand: all units whose sectors have at
+// most max_stones stones a side in total (board + hand), in solve order.
+// Closed under plies, since totals only fall.  For rule sets that move
+// while stones are in hand (Lasker), where endgames keep stones in hand.
+std::vector<SolveUnit> stone_bounded_units(const Rules& r, int max_stones);
+
 // Exact number of distinct positions (symmetry classes) in a sector,
 // computed independently of the index (Burnside's lemma over the board's
 // symmetry group).

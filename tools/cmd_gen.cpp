@@ -25,7 +25,9 @@ const char* kGenHelp =
     "\n"
     "Solves sectors by retrograde analysis and writes one table file per sector.\n"
     "  (default)        the whole game: every sector reachable from the start\n"
-    "  --max-stones K   only the movement phase, 3..K stones a side\n"
+    "  --max-stones K   only the movement phase, 3..K stones a side; for rule sets\n"
+    "                   that move while stones are in hand (lasker, lasker-20): all\n"
+    "                   sectors with at most K stones a side in total (board + hand)\n"
     "  --sectors LIST   the units holding these sectors, e.g. 3v3,5v4+2+3\n"
     "                   (their children must already be solved in DIR)\n"
     "  --out DIR        output folder (default tables/<rules>)\n"
@@ -79,14 +81,13 @@ int cmd_gen(std::span<char*> args) {
         return fail("gen", "give --max-stones or --sectors, not both", USAGE);
     const Rules* r = nullptr;
     if (int rc = rules_from_args(a, "gen", r)) return rc;
-    if (r->has_capture_counter())
-        return fail("gen", "rule set '" + r->name + "' has a no-capture counter; its tables are not supported yet");
     std::optional<int> max_stones;
     if (int rc = max_stones_from_args(a, "gen", *r, max_stones)) return rc;
 
     std::vector<SolveUnit> units;
     if (max_stones) {
-        units = movement_units(*r, int(*max_stones));
+        units =
+            r->move_while_in_hand ? stone_bounded_units(*r, int(*max_stones)) : movement_units(*r, int(*max_stones));
     } else if (auto list = a.value("--sectors")) {
         std::vector<Sector> wanted;
         std::string_view rest = *list;
@@ -158,7 +159,7 @@ int cmd_gen(std::span<char*> args) {
         ValueCode v = VALUE_NONE;
         if (!f || f->value_at(SectorIndex(*r, ss).slot_of(normalise(start)), v))
             return fail("gen", "cannot read the start value back: " + e);
-        std::printf("start value: %s\n", value_text(v).c_str());
+        std::printf("start value: %s\n", (r->has_capture_counter() ? clock_text(v) : value_text(v)).c_str());
     }
     return OK;
 }

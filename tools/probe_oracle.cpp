@@ -41,7 +41,8 @@ public:
         pos.white_hand = p.hand[WHITE];
         pos.black_hand = p.hand[BLACK];
         pos.side_to_move = p.side == WHITE ? MTB_WHITE : MTB_BLACK;
-        pos.plies_since_capture = 0;  // the tables are counter-free (see counter_aware)
+        // Capture clock tables read the counter; counter-free ones ignore it.
+        pos.plies_since_capture = counter_aware_ ? p.since_capture : 0;
         const std::uint32_t v = mtb_probe(tb_, &pos, nullptr);
         if (mtb_is_error(v)) {
             const mtb_error_code e = mtb_get_error_code(v);
@@ -63,11 +64,26 @@ public:
         }
     }
 
+    bool counter_aware() const override { return counter_aware_; }
+
 private:
     // Opening reads every table header of the folder: done on the first
-    // probe, so start-up stays fast.
+    // probe, so start-up stays fast.  Under a no-capture limit the rule
+    // set's own (capture clock) tables come first: they are exact at every
+    // counter; else the counter-free game's tables, trusted where the
+    // counter cannot change them (search.cpp).
     void open(const Rules& r) {
         opened_ = true;
+        if (r.has_capture_counter()) {
+            mtb_status st{};
+            tb_ = mtb_open(dir_.c_str(), r.name.c_str(), 0, &st);
+            if (tb_ && mtb_table_count(tb_) > 0) {
+                counter_aware_ = true;
+                return;
+            }
+            mtb_close(tb_);
+            tb_ = nullptr;
+        }
         const Rules* t = table_rules(r);
         if (!t) {
             std::fprintf(stderr, "mtb: no counter-free rule set for %s; tables not used\n", r.name.c_str());
@@ -83,7 +99,7 @@ private:
 
     std::string dir_;
     mtb_tb* tb_ = nullptr;
-    bool opened_ = false, warned_ = false;
+    bool opened_ = false, warned_ = false, counter_aware_ = false;
 };
 
 #else

@@ -90,7 +90,17 @@ typedef struct {
 /* ---- Values ------------------------------------------------------------ */
 
 /* A value, from the side to move's view: bits 0-1 win/draw/loss, bits 8-23
- * plies to the end with optimal play (0 for a draw). */
+ * plies to the end with optimal play (0 for a draw).
+ *
+ * Under a no-capture limit L (lasker-20, L = 20) the value is exact at the
+ * position's `plies_since_capture` c, and bits 8-23 hold DTC n instead (as
+ * Syzygy's DTZ for the 50-move rule): the plies until the deciding capture
+ * (one into a position the capturer wins at counter 0, or one leaving the
+ * opponent fewer than 3 stones), counted including that capture; when the
+ * loser is decided by having no legal ply, the plies to that position plus
+ * one.  A WIN or LOSS always has c + n <= L; the winner keeps it by playing
+ * any ply whose value for it is a WIN.  A side to move that is blocked has
+ * LOSS n = 1; one below 3 stones LOSS n = 0.  See probe/FORMAT.md. */
 #define MTB_WDL_MASK 0x00000003u
 #define MTB_WDL_SHIFT 0
 #define MTB_PLIES_MASK 0x00FFFF00u
@@ -107,7 +117,8 @@ typedef struct {
     uint32_t white, black; /* stones on the board; bit i = point i */
     uint8_t white_hand, black_hand;
     uint8_t side_to_move;        /* an mtb_color */
-    uint8_t plies_since_capture; /* only for rule sets with a no-capture limit; else 0 */
+    uint8_t plies_since_capture; /* only for rule sets with a no-capture limit (0..limit, read by
+                                      every probe there); else 0 */
 } mtb_pos;
 
 #define MTB_NO_POINT 255u

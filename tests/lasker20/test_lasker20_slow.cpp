@@ -1,0 +1,12 @@
+// lasker-20 tables (gen/capture_clock_solver.h) against the independent
+// minimax of clock_checker.h: every position of small classes, at every
+// counter 0..L-1, on the 16-point board (slow: about a minute).
+#include "check_all.h"
+
+using namespace mtb;
+using namespace mtb::test;
+
+TEST_CASE("clock values equal minimax at every counter: 3 stones a side, limit 6, ring16", "[lasker20]") {
+    const Rules r = variant("ring16", 6);
+    CHECK(check_all(r, small_units(r, 3, 6)) > 100000);
+}
