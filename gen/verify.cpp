@@ -5,17 +5,42 @@
 #include <algorithm>
 #include <climits>
 #include <filesystem>
+#include <memory>
 
+#include "engine/movegen.h"
 #include "engine/notation.h"
+#include "probe/class_walk.h"
 #include "probe/sector_graph.h"
 
 namespace mtb {
+namespace {
+
+// Sectors smaller than this are checked by the calling thread alone.
+constexpr std::uint64_t PARALLEL_MIN = 1 << 16;
+
+// The sector a ply of sector s leads to, normalised to the opponent (whose
+// "us" is s's "them"), from what the ply does to the stone counts.
+Sector successor_of(Sector s, bool placement, bool removal) {
+    return Sector{std::uint8_t(s.them_board - (removal ? 1 : 0)), std::uint8_t(s.us_board + (placement ? 1 : 0)),
+                  s.them_hand, std::uint8_t(s.us_hand - (placement ? 1 : 0))};
+}
+
+}  // namespace
 
 std::string ValueError::message() const {
     return position + ": stored " + value_text(stored) + ", successors give " + value_text(expected);
 }
 
-ValueCode value_from_successors(const Rules& r, const Position& p, const ChildValues& succ) {
+SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
+    for (int place = 0; place < 2; ++place)
+        for (int remove = 0; remove < 2; ++remove) {
+            sector[place][remove] = successor_of(s, place, remove);
+            table[place][remove] = held.find(sector[place][remove]);
+        }
+}
+
+ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ) {
+    const Position p = denormalise(s, n, WHITE);
     switch (outcome(r, p)) {
         case Outcome::LOSS:
             return value_loss(0);
@@ -24,16 +49,42 @@ ValueCode value_from_successors(const Rules& r, const Position& p, const ChildVa
         case Outcome::ONGOING:
             break;
     }
-    int win = INT_MAX, loss = -1;
-    bool draw = false;
+    // Children in normal form straight from the ply: the mover's stones
+    // become the child's "them".  Plies without a removal leave the child's
+    // "us" (our opponent's stones) as they are, so their slots are found in
+    // one batch per table (SectorIndex::slots_of).  Every child's load is
+    // started before any value is read, so the cache misses overlap.
     const MoveList moves(r, p);
+    Bitboard kept[2][MAX_PLIES];  // by placement: the mover's stones after a ply that removes nothing
+    int n_kept[2] = {0, 0};
+    const StoredTable* table[MAX_PLIES];
+    std::uint64_t slot[MAX_PLIES];
+    int children = 0;
     for (const Move* m = moves.begin(); m != moves.end(); ++m) {
-        Position q = after(r, p, *m);
-        if (q.total(q.side) < r.lose_below) {
-            win = 1;
+        const bool place = m->is_placement(), remove = m->is_removal();
+        const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
+        const Bitboard other = remove ? n.them ^ bit(m->remove) : n.them;
+        if (popcount(other) + s.them_hand < r.lose_below) return value_win(1);  // no win is shorter
+        const StoredTable* t = succ.table[place][remove];
+        if (!t) return VALUE_NONE;
+        if (!remove) {
+            kept[place][n_kept[place]++] = mover;
             continue;
         }
-        ValueCode v = succ.value(sector_of(q), normalise(q));
+        slot[children] = t->index().slot_of(NormalPosition{other, mover});
+        table[children++] = t;
+    }
+    for (int place = 0; place < 2; ++place) {
+        if (!n_kept[place]) continue;
+        const StoredTable* t = succ.table[place][0];
+        t->index().slots_of(n.them, kept[place], std::size_t(n_kept[place]), slot + children);
+        for (int i = 0; i < n_kept[place]; ++i) table[children++] = t;
+    }
+    for (int c = 0; c < children; ++c) table[c]->prefetch(slot[c]);
+    int win = INT_MAX, loss = -1;
+    bool draw = false;
+    for (int c = 0; c < children; ++c) {
+        const ValueCode v = table[c]->at(slot[c]);
         if (v == VALUE_NONE) return VALUE_NONE;
         if (v == VALUE_DRAW)
             draw = true;
@@ -47,34 +98,66 @@ ValueCode value_from_successors(const Rules& r, const Position& p, const ChildVa
     return value_loss(loss);
 }
 
-std::vector<ValueError> check_values(const Rules& r, Sector s, const std::vector<ValueCode>& values,
-                                     const ChildValues& succ, int threads, std::size_t max_errors) {
-    SectorIndex index(r, s);
+std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const ValueCode> values,
+                                     const VerifyTables& succ, int threads, std::size_t max_errors) {
+    const std::uint64_t slots = SectorIndex(r, s).slots();
+    if (values.size() != slots)
+        return {{0,
+                 "(table of " + s.name() + ": " + std::to_string(values.size()) + " slots, index has " +
+                     std::to_string(slots) + ")",
+                 VALUE_NONE, VALUE_NONE}};
+    return check_values(r, StoredTable(r, s, values), succ, threads, max_errors);
+}
+
+std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, const VerifyTables& succ, int threads,
+                                     std::size_t max_errors) {
+    const Sector s = stored.sector();
+    const SectorIndex& index = stored.index();
+    const SuccessorTables targets(s, succ);
     std::vector<ValueError> errors;
-    const std::uint64_t slots = std::min<std::uint64_t>(index.slots(), values.size());
-    if (values.size() != index.slots())
-        errors.push_back({0,
-                          "(table of " + s.name() + ": " + std::to_string(values.size()) + " slots, index has " +
-                              std::to_string(index.slots()) + ")",
-                          VALUE_NONE, VALUE_NONE});
-#pragma omp parallel for schedule(dynamic, 4096) \
-    num_threads(threads > 0 ? threads : omp_get_max_threads()) if (slots >= (1 << 16))
-    for (std::uint64_t i = 0; i < slots; ++i) {
-        NormalPosition n;
-        if (!index.position_of(i, n)) continue;
-        Position p = denormalise(s, n, WHITE);
-        ValueCode expected = value_from_successors(r, p, succ);
-        if (expected == values[i]) continue;
+    // Them-major (probe/class_walk.h): the children of one group share a
+    // short run of each child table.
+    const ClassWalk walk(*r.board, s);
+    const std::int64_t groups = std::int64_t(walk.groups());
+    std::uint64_t visited = 0;
+#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads()) if (index.slots() >= PARALLEL_MIN) \
+    reduction(+ : visited)
+    {
+        std::vector<ValueError> found;  // this thread's, at most max_errors
+#pragma omp for schedule(dynamic, 1)
+        for (std::int64_t g = 0; g < groups; ++g)
+            walk.for_each(std::size_t(g), [&](NormalPosition n) {
+                ++visited;
+                // The stored value's slot is far from the last one: start
+                // its load now and let the children's work hide the miss.
+                const std::uint64_t slot = index.slot_of(n);
+                stored.prefetch(slot);
+                const ValueCode expected = value_from_successors(r, s, n, targets);
+                const ValueCode value = stored.at(slot);
+                if (expected == value || found.size() >= max_errors) return;
+                NormalPosition canonical;
+                index.position_of(slot, canonical);
+                found.push_back({slot, position_to_text(r, denormalise(s, canonical, WHITE)), value, expected});
+            });
 #pragma omp critical(mtb_verify_errors)
-        errors.push_back({i, position_to_text(r, p), values[i], expected});
+        errors.insert(errors.end(), found.begin(), found.end());
     }
+    // The walk must have met every slot once; otherwise some went unchecked.
+    if (visited != index.slots())
+        errors.push_back({0,
+                          "(walk of " + s.name() + " met " + std::to_string(visited) + " positions, index has " +
+                              std::to_string(index.slots()) + " slots)",
+                          VALUE_NONE, VALUE_NONE});
     std::sort(errors.begin(), errors.end(), [](const ValueError& a, const ValueError& b) { return a.slot < b.slot; });
     if (errors.size() > max_errors) errors.resize(max_errors);
     return errors;
 }
 
-ValueCheck value_check(int threads) {
-    return [threads](const TableFile& file, const std::vector<ValueCode>& values) {
+ValueCheck value_check(int threads, std::size_t keep_bytes) {
+    // Shared by every call of this hook: tables loaded for one file serve
+    // the next ones.
+    auto held = std::make_shared<VerifyTables>();
+    return [threads, keep_bytes, held](const TableFile& file, const std::vector<ValueCode>& values) {
         std::vector<VerifyProblem> problems;
         const TableHeader& h = file.header();
         const Rules* r = find_rules(h.rules_name);
@@ -83,19 +166,23 @@ ValueCheck value_check(int threads) {
         if (h.content != TableContent::VALUES) return problems;
         const Sector s = h.sector;
         const std::string dir = std::filesystem::path(file.path()).parent_path().string();
-        ChildValues succ;
+        const std::vector<Sector> needed = successor_sectors(*r, s);
+        // The table under check is its own successor's table from `values`,
+        // never from a copy kept from an earlier call (the file may have changed).
         std::vector<Sector> others;
-        bool self = false;
-        for (Sector c : successor_sectors(*r, s)) {
-            if (c == s)
-                self = true;
-            else
-                others.push_back(c);
-        }
-        if (auto err = succ.load(*r, others, dir.empty() ? "." : dir))
-            return std::vector<VerifyProblem>{{file.path(), -1, "cannot check values: " + *err}};
-        if (self) succ.add(*r, s, values);
-        for (const ValueError& e : check_values(*r, s, values, succ, threads))
+        for (Sector c : needed)
+            if (c != s) others.push_back(c);
+        held->drop(s);
+        held->trim(others, keep_bytes);
+        for (Sector c : others)
+            if (auto err = held->load(*r, c, dir.empty() ? "." : dir, threads))
+                return std::vector<VerifyProblem>{{file.path(), -1, "cannot check values: " + *err}};
+        if (values.size() != file.slots() || file.slots() != SectorIndex(*r, s).slots())
+            return std::vector<VerifyProblem>{{file.path(), -1, file.path() + ": slot count differs from the index"}};
+        auto own = std::make_unique<StoredTable>(*r, s, values);
+        const StoredTable& stored = *own;
+        if (others.size() != needed.size()) held->add(std::move(own));  // s is its own successor
+        for (const ValueError& e : check_values(*r, stored, *held, threads))
             problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message()});
         return problems;
     };

@@ -6,13 +6,21 @@
 //           (LOSS 0: no ply, or too few stones);
 //   DRAW  : no successor is a loss for the opponent, and one is a draw.
 // A wrong value is reported with its position text.
+//
+// An independent route to every value: plies come forwards from the rules
+// engine (engine/movegen.h) and values from the stored tables (through the
+// probe's index and table reader), never from the solver's code or state.
+// Each table is decoded once into packed symbols (gen/verify_tables.h);
+// children are built in normal form straight from the ply; slots are
+// checked in parallel.
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "gen/child_values.h"
+#include "gen/verify_tables.h"
 #include "probe/table_reader.h"
 
 namespace mtb {
@@ -24,19 +32,36 @@ struct ValueError {
     std::string message() const;
 };
 
-// The value its successors give to p (VALUE_NONE when a successor's sector
-// is missing from `succ`).
-ValueCode value_from_successors(const Rules& r, const Position& p, const ChildValues& succ);
+// The tables the plies of one sector lead to, by kind of ply:
+// [placement][removal].  Null where that kind of ply has no table (it
+// cannot occur, or only ends the game).
+struct SuccessorTables {
+    const StoredTable* table[2][2] = {};
+    Sector sector[2][2];  // the sector each kind of ply leads to
 
-// Checks every position slot of sector s.  `succ` must hold every successor
-// sector of s (s itself too when a ply can lead back into it).  Parallel
-// over slots; returns at most max_errors errors (the first ones by slot).
-std::vector<ValueError> check_values(const Rules& r, Sector s, const std::vector<ValueCode>& values,
-                                     const ChildValues& succ, int threads = 0, std::size_t max_errors = 10);
+    SuccessorTables(Sector s, const VerifyTables& held);
+};
+
+// The value its successors give to position n of sector s, or VALUE_NONE
+// when a successor's table is missing from `succ`.
+ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ);
+
+// Checks every position slot of the sector `stored` holds.  `succ` must
+// hold every successor sector (the sector itself too when a ply can lead
+// back into it).  Parallel over groups of positions (probe/class_walk.h) on
+// `threads` threads (0: all cores); returns at most max_errors errors (the
+// first ones by slot).
+std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, const VerifyTables& succ,
+                                     int threads = 0, std::size_t max_errors = 10);
+// The same for values in memory (values.size() must be the sector's slots).
+std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const ValueCode> values,
+                                     const VerifyTables& succ, int threads = 0, std::size_t max_errors = 10);
 
 // The hook for probe/table_reader.h verify_values(): finds the rule set and
 // sector from the table's header and the successors' tables in the table's
-// folder, then runs check_values.
-ValueCheck value_check(int threads = 0);
+// folder, then runs check_values.  One hook keeps the tables it loaded for
+// the next tables it checks, up to `keep_bytes` beyond what the current
+// table needs, so checking a whole folder decodes each table about once.
+ValueCheck value_check(int threads = 0, std::size_t keep_bytes = std::size_t(256) << 20);
 
 }  // namespace mtb

@@ -307,6 +307,27 @@ struct SectorIndex::Impl {
         return stabilised_slot(first_stabilised[rep >> RepLookup::BLOCK_SHIFT] + delta, them, free);
     }
 
+    // slot_of for positions sharing our stones: the rep, its symmetry and
+    // its run are found once for all of them.
+    void slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const {
+        assert(popcount(us) == k);
+        const std::uint16_t e = rep_entry[colex_rank24(us)];
+        const int g = int(e & RepLookup::SYMMETRY);
+        const Bitboard rep = sym.apply(g, us);
+        const std::uint32_t delta = e >> RepLookup::NUMBER_SHIFT;
+        const Bitboard free = all & ~rep;
+        if (!(e & RepLookup::STABILISED)) [[likely]] {
+            const std::uint64_t base = std::uint64_t(first_trivial[rep >> RepLookup::BLOCK_SHIFT] + delta) * placements;
+            for (std::size_t i = 0; i < count; ++i) {
+                assert(popcount(them[i]) == m && !(us & them[i]));
+                out[i] = base + colex_rank24(extract_bits(sym.apply(g, them[i]), free));
+            }
+            return;
+        }
+        const std::uint32_t number = first_stabilised[rep >> RepLookup::BLOCK_SHIFT] + delta;
+        for (std::size_t i = 0; i < count; ++i) out[i] = stabilised_slot(number, sym.apply(g, them[i]), free);
+    }
+
     // slot_of for a rep with a non-trivial stabiliser: their stones are
     // minimised over it (it keeps the free points free), then numbered
     // among the canonical placements.
@@ -363,6 +384,9 @@ const Sector& SectorIndex::sector() const { return impl_->sector; }
 std::uint64_t SectorIndex::slots() const { return impl_->slots; }
 std::size_t SectorIndex::memory_bytes() const { return impl_->memory_bytes(); }
 std::uint64_t SectorIndex::slot_of(NormalPosition n) const { return impl_->slot_of(n); }
+void SectorIndex::slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const {
+    impl_->slots_of(us, them, count, out);
+}
 bool SectorIndex::position_of(std::uint64_t slot, NormalPosition& out) const { return impl_->position_of(slot, out); }
 
 }  // namespace mtb

@@ -43,6 +43,9 @@ public:
 
     // The slot of a position of this sector (popcounts must match).
     std::uint64_t slot_of(NormalPosition n) const;
+    // slot_of({us, them[i]}) into out[i] for i < count: faster than one call
+    // each, since the work that depends on `us` alone is done once.
+    void slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const;
     // The canonical position in `slot`; false when the slot holds none.
     bool position_of(std::uint64_t slot, NormalPosition& out) const;
 

@@ -44,9 +44,8 @@ TEST_CASE("verify passes generated tables and names a changed value", "[gen][ver
     CHECK(problems[0].message.find("stored " + value_text(values[slot])) != std::string::npos);
 
     // The checker itself, on the values in memory: one error, that slot.
-    ChildValues succ;
-    std::vector<Sector> others{{3, 3, 0, 0}, {3, 4, 0, 0}};
-    REQUIRE(!succ.load(r, others, dir));
+    VerifyTables succ;
+    for (Sector c : {Sector{3, 3, 0, 0}, Sector{3, 4, 0, 0}}) REQUIRE(!succ.load(r, c, dir, 2));
     auto errors = check_values(r, s, values, succ, 2);
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].slot == slot);
