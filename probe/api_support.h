@@ -8,6 +8,8 @@
 #include <new>
 #include <string>
 
+#include "engine/movegen.h"
+#include "engine/notation.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "mtb/probe.h"
@@ -71,6 +73,15 @@ inline mtb_pos to_c(const Position& p) {
                    p.hand[BLACK],
                    std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK),
                    p.since_capture};
+}
+
+// One ply for the caller, `value` 0 (not probed).
+inline void write_move(const Board& b, Move m, mtb_move& out) {
+    out = mtb_move{};
+    out.from = std::uint8_t(m.is_placement() ? unsigned(MTB_NO_POINT) : unsigned(m.from));
+    out.to = m.to;
+    out.remove = std::uint8_t(m.is_removal() ? unsigned(m.remove) : unsigned(MTB_NO_POINT));
+    std::snprintf(out.text, sizeof out.text, "%s", move_to_text(b, m).c_str());
 }
 
 }  // namespace mtb::api

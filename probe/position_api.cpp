@@ -10,20 +10,8 @@
 #include "mtb/probe.h"
 #include "probe/api_support.h"
 
-namespace {
-
 using namespace mtb;
 using namespace mtb::api;
-
-void write_move(const Board& b, Move m, mtb_move& out) {
-    out = mtb_move{};
-    out.from = std::uint8_t(m.is_placement() ? unsigned(MTB_NO_POINT) : unsigned(m.from));
-    out.to = m.to;
-    out.remove = std::uint8_t(m.is_removal() ? unsigned(m.remove) : unsigned(MTB_NO_POINT));
-    std::snprintf(out.text, sizeof out.text, "%s", move_to_text(b, m).c_str());
-}
-
-}  // namespace
 
 extern "C" {
 

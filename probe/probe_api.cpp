@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/notation.h"
+#include "probe/api_support.h"
 #include "probe/table_set.h"
 
 struct mtb_tb {
@@ -18,59 +19,19 @@ struct mtb_tb {
 namespace {
 
 using namespace mtb;
-
-constexpr std::uint32_t error_result(mtb_error_code c) { return std::uint32_t(0) - std::uint32_t(c); }
+using namespace mtb::api;  // fail(), succeed(), guarded(), to_position(), to_c(), write_move()
 
 std::uint32_t pack(Wdl wdl, int plies) {
     std::uint32_t w = wdl == Wdl::WIN ? MTB_WIN : wdl == Wdl::DRAW ? MTB_DRAW : MTB_LOSS;
     return (w << MTB_WDL_SHIFT) | (std::uint32_t(plies) << MTB_PLIES_SHIFT);
 }
 std::uint32_t pack(ValueCode c) { return pack(value_wdl(c), value_plies(c)); }
-// A capture clock code (probe/value.h) read at the position's counter: its
-// DTC when decided there, else a draw.
-std::uint32_t pack_clock(ValueCode c, int counter, int limit) {
-    return clock_decided(c, counter, limit) ? pack(value_wdl(c), clock_plies(c)) : pack(Wdl::DRAW, 0);
-}
-
-// Sets *status (if any) and returns the error result.
-std::uint32_t fail(mtb_status* status, mtb_error_code code, const std::string& message) {
-    if (status) {
-        status->code = code;
-        std::snprintf(status->message, sizeof status->message, "%s", message.c_str());
-    }
-    return error_result(code);
-}
-std::uint32_t succeed(mtb_status* status, std::uint32_t value) {
-    if (status) {
-        status->code = MTB_E_NO_ERROR;
-        status->message[0] = 0;
-    }
-    return value;
-}
-
-// Converts and validates a caller's position.
-std::uint32_t to_position(const Rules& r, const mtb_pos& in, Position& p, mtb_status* status) {
-    if (in.side_to_move > 1) return fail(status, MTB_E_INVALID_POSITION, "side_to_move must be MTB_WHITE or MTB_BLACK");
-    if ((in.white | in.black) & ~r.board->all)
-        return fail(status, MTB_E_INVALID_POSITION, "stones on points the board " + r.board->name + " does not have");
-    p.stones[WHITE] = in.white;
-    p.stones[BLACK] = in.black;
-    p.hand[WHITE] = in.white_hand;
-    p.hand[BLACK] = in.black_hand;
-    p.side = in.side_to_move == MTB_WHITE ? WHITE : BLACK;
-    p.since_capture = in.plies_since_capture;
-    if (auto e = validate(r, p)) return fail(status, MTB_E_INVALID_POSITION, *e);
-    return 0;
-}
 
 // The value of a valid position: the end of the game needs no table.
 std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status) {
-    const Rules& r = set.rules();
-    switch (outcome(r, p)) {
+    switch (outcome(set.rules(), p)) {
         case Outcome::LOSS:
-            // Under a no-capture limit a blocked side's turn takes one ply of
-            // the clock (DTC 1, probe/value.h); too few stones is LOSS in 0.
-            return succeed(status, pack(Wdl::LOSS, r.has_capture_counter() && p.total(p.side) >= r.lose_below ? 1 : 0));
+            return succeed(status, pack(Wdl::LOSS, 0));
         case Outcome::DRAW:
             return succeed(status, pack(Wdl::DRAW, 0));
         case Outcome::ONGOING:
@@ -80,18 +41,15 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
     std::string message;
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
     if (st != TbStatus::OK) return fail(status, mtb_error_code(st), message);
-    if (r.has_capture_counter()) return succeed(status, pack_clock(v, p.since_capture, r.no_capture_draw_plies));
     return succeed(status, pack(v));
 }
 
-// The mover's view of the value after a ply: the opponent's value, one ply
-// on.  Under a no-capture limit a capture is itself the deciding event, so
-// its DTC is 1 whatever the child's (probe/value.h).
-std::uint32_t mover_view(std::uint32_t child, bool deciding_capture = false) {
+// The mover's view of the value after a ply: the opponent's value, one ply on.
+std::uint32_t mover_view(std::uint32_t child) {
     if (mtb_is_error(child)) return child;
     std::uint32_t wdl = MTB_GET_WDL(child);
     if (wdl == MTB_DRAW) return child;
-    std::uint32_t plies = deciding_capture ? 1 : MTB_GET_PLIES(child) + 1;
+    std::uint32_t plies = MTB_GET_PLIES(child) + 1;
     return ((wdl == MTB_WIN ? MTB_LOSS : MTB_WIN) << MTB_WDL_SHIFT) | (plies << MTB_PLIES_SHIFT);
 }
 
@@ -106,17 +64,6 @@ long rank(std::uint32_t v) {
             return -1000000 + plies;
         default:
             return 0;
-    }
-}
-
-template <class F>
-std::uint32_t guarded(mtb_status* status, F&& f) {
-    try {
-        return f();
-    } catch (const std::bad_alloc&) {
-        return fail(status, MTB_E_MEMORY, "out of memory");
-    } catch (const std::exception& e) {
-        return fail(status, MTB_E_GENERIC, e.what());
     }
 }
 
@@ -186,9 +133,7 @@ size_t mtb_table_count(const mtb_tb* tb) { return tb ? tb->set->table_count() : 
 
 // Declared with the position functions (probe/position_api.cpp); here
 // because only this file sees inside mtb_tb.
-const mtb_rules* mtb_rules_of(const mtb_tb* tb) {
-    return tb ? reinterpret_cast<const mtb_rules*>(&tb->set->rules()) : nullptr;
-}
+const mtb_rules* mtb_rules_of(const mtb_tb* tb) { return tb ? handle_of(&tb->set->rules()) : nullptr; }
 
 uint32_t mtb_probe(const mtb_tb* tb, const mtb_pos* pos, mtb_status* status) {
     return guarded(status, [&]() -> std::uint32_t {
@@ -204,12 +149,7 @@ uint32_t mtb_parse_position(const mtb_tb* tb, const char* text, mtb_pos* out, mt
         if (!tb || !text || !out) return fail(status, MTB_E_BAD_ARGUMENT, "mtb_parse_position: NULL argument");
         Position p;
         if (auto e = parse_position(tb->set->rules(), text, p)) return fail(status, MTB_E_INVALID_POSITION, e->message);
-        *out = mtb_pos{p.stones[WHITE],
-                       p.stones[BLACK],
-                       p.hand[WHITE],
-                       p.hand[BLACK],
-                       std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK),
-                       p.since_capture};
+        *out = to_c(p);
         return succeed(status, 0);
     });
 }
@@ -233,14 +173,9 @@ uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, s
         std::string first_error;
         for (Move m : list) {
             mtb_move& out = moves[n++];
-            out = mtb_move{};
-            out.from = std::uint8_t(m.is_placement() ? MTB_NO_POINT : unsigned(m.from));
-            out.to = m.to;
-            out.remove = std::uint8_t(m.is_removal() ? unsigned(m.remove) : MTB_NO_POINT);
-            std::snprintf(out.text, sizeof out.text, "%s", move_to_text(*r.board, m).c_str());
+            write_move(*r.board, m, out);
             mtb_status child_status;
-            out.value = mover_view(value_of(*tb->set, after(r, p, m), &child_status),
-                                   r.has_capture_counter() && m.is_removal());
+            out.value = mover_view(value_of(*tb->set, after(r, p, m), &child_status));
             if (mtb_is_error(out.value) && first_error.empty())
                 first_error = std::string(out.text) + ": " + child_status.message;
         }

@@ -3,7 +3,7 @@
 # Non-interactive and idempotent; does nothing (quickly) when all are present.
 #   scripts/install-deps.sh [--browser]
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 clang-format
+packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 python3-pip python3-venv clang-format
   libcpp-httplib-dev nlohmann-json3-dev)
 # --browser: also chromium, for the page test of mtb serve (tests/serve, ctest
 # label `browser`); about 350 MB installed, so CI does without it.

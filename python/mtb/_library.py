@@ -2,11 +2,12 @@
 ctypes.  Nothing else in the package touches ctypes declarations.
 
 The library is looked for, in this order:
-  1. $MTB_PROBE_LIBRARY: the library file, or a folder holding it;
-  2. the build tree of the source checkout the package was installed from
+  1. $MTB_PROBE_LIBRARY: the library file, or a folder holding it (nothing
+     else is tried then);
+  2. lib/ under this Python's prefix (`cmake --install build --prefix VENV`);
+  3. the build tree of the source checkout the package was installed from
      (or runs from): build/probe/, then any other build*/probe/, newest first;
-  3. the install prefix: lib/ under this Python's prefix, /usr/local/lib, and
-     the system's library path (ldconfig)."""
+  4. /usr/local/lib and the system's library path (ldconfig)."""
 import ctypes
 import ctypes.util
 import glob
@@ -113,14 +114,14 @@ def candidates():
     if env:
         out.append(("$" + LIBRARY_ENV, _in_folder(env) if os.path.isdir(env) else env))
         return out  # an explicit choice is never second-guessed
+    out.append(("prefix " + sys.prefix, _in_folder(os.path.join(sys.prefix, "lib"))))
     for root in _source_roots():
         trees = [os.path.join(root, "build")]
         others = glob.glob(os.path.join(root, "build*"))
         trees += sorted((t for t in others if t not in trees), key=os.path.getmtime, reverse=True)
         for tree in trees:
             out.append(("build tree " + tree, _in_folder(os.path.join(tree, "probe"))))
-    for prefix in dict.fromkeys([sys.prefix, sys.base_prefix, "/usr/local"]):
-        out.append(("prefix " + prefix, _in_folder(os.path.join(prefix, "lib"))))
+    out.append(("prefix /usr/local", _in_folder("/usr/local/lib")))
     out.append(("system library path", ctypes.util.find_library("mtb_probe")))
     return out
 

@@ -39,5 +39,63 @@ class Install(unittest.TestCase):
             shutil.rmtree(tmp)
 
 
+    def test_cmake_install_beside_the_static_library(self):
+        """`cmake --install` puts the shared library and the C header in a
+        prefix: a C program links it, and a venv at that prefix finds it."""
+        build = os.environ.get("MTB_BUILD_DIR")
+        if not build:
+            self.skipTest("MTB_BUILD_DIR not set (ctest sets it)")
+        tmp = tempfile.mkdtemp()
+        try:
+            prefix = os.path.join(tmp, "venv")
+            subprocess.run([sys.executable, "-m", "venv", "--without-pip", prefix], check=True, timeout=120)
+            r = subprocess.run(["cmake", "--install", build, "--prefix", prefix], capture_output=True, text=True,
+                               timeout=120)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            lib = os.path.join(prefix, "lib")
+            for name in ("libmtb_probe.a", "libmtb_probe.so", "libmtb_probe.so.0"):
+                self.assertTrue(os.path.exists(os.path.join(lib, name)), name)
+            # The header is plain C and the library links from C.
+            src = os.path.join(tmp, "use.c")
+            with open(src, "w") as f:
+                f.write(C_PROGRAM)
+            exe = os.path.join(tmp, "use")
+            r = subprocess.run(["cc", "-std=c99", "-Wall", "-Werror", "-I", os.path.join(prefix, "include"), src,
+                                "-o", exe, "-L", lib, "-lmtb_probe", "-Wl,-rpath," + lib], capture_output=True,
+                               text=True, timeout=120)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            r = subprocess.run([exe], capture_output=True, text=True, timeout=60)
+            self.assertEqual((r.returncode, r.stdout), (0, "24 points, 24 plies\n"), r.stderr)
+            # The Python package in that prefix finds the library in prefix/lib.
+            python = os.path.join(prefix, "bin", "python")
+            r = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--no-index", "-q",
+                                os.path.join(support.ROOT, "python")], capture_output=True, text=True, timeout=300)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MTB_PROBE_LIBRARY")}
+            r = subprocess.run([python, "-I", "-c", "import mtb; print(mtb.library_path())"], capture_output=True,
+                               text=True, cwd=tmp, env=env, timeout=60)
+            self.assertEqual((r.returncode, r.stdout.strip()), (0, os.path.join(lib, "libmtb_probe.so")), r.stderr)
+        finally:
+            shutil.rmtree(tmp)
+
+
+C_PROGRAM = r"""
+#include <mtb/probe.h>
+#include <stdio.h>
+
+int main(void) {
+    mtb_status st;
+    const mtb_rules* r = mtb_rules_find("nmm", &st);
+    mtb_pos pos;
+    mtb_move moves[MTB_MAX_MOVES];
+    size_t n = 0;
+    if (!r || mtb_version_number() != MTB_VERSION_NUMBER) return 1;
+    if (mtb_is_error(mtb_start_position(r, &pos, &st))) return 2;
+    if (mtb_is_error(mtb_legal_moves(r, &pos, moves, MTB_MAX_MOVES, &n, &st))) return 3;
+    printf("%u points, %u plies\n", mtb_point_count(r), (unsigned)n);
+    return 0;
+}
+"""
+
 if __name__ == "__main__":
     unittest.main()
