@@ -80,5 +80,16 @@ class Server:
             fail("mtb serve exited %d on SIGTERM" % rc)
 
 
+def stop_all(*servers):
+    """Stops every server; fails when one had died during the test."""
+    if all(s.alive() for s in servers):
+        for s in servers:
+            s.stop()
+        return
+    for s in servers:
+        s.proc.kill()
+    fail("a server died during the test")
+
+
 def temp_root():
     return tempfile.TemporaryDirectory(prefix="mtb-serve-")

@@ -9,7 +9,7 @@ import random
 import subprocess
 import sys
 
-from serve_util import Server, fail, make_tables, temp_root
+from serve_util import Server, fail, make_tables, stop_all, temp_root
 
 OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
 
@@ -178,12 +178,7 @@ def main():
             if checked < 60:
                 fail("only %d random positions were legal" % checked)
         finally:
-            if s.alive() and d.alive():
-                s.stop()
-                d.stop()
-            else:
-                s.proc.kill(), d.proc.kill()
-                fail("a server died during the test")
+            stop_all(s, d)
     print("serve API: all checks passed (%d positions)" % checked)
 
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import urllib.parse
 
-from serve_util import Server, fail, make_tables, temp_root
+from serve_util import Server, fail, make_tables, stop_all, temp_root
 
 START = "W.W.....B.........B.B..W w 0 0"
 
@@ -62,7 +62,7 @@ def main():
             expect(s, chromium, [quiet["move"], "#back"], START)
             expect(s, chromium, [quiet["move"], "#back", "#forward"], quiet["position"])
         finally:
-            s.stop()
+            stop_all(s)
     print("serve browser: the page plays plies by clicks and shows the API's values")
 
 

@@ -9,7 +9,7 @@ import socket
 import sys
 import time
 
-from serve_util import Server, fail, make_tables, temp_root
+from serve_util import Server, fail, make_tables, stop_all, temp_root
 
 GOOD = "/api/nmm?position=W.W.....B.........B.B..W+w+0+0"
 
@@ -131,13 +131,7 @@ def main():
             if status != 200 or body != want:
                 fail("good request after fuzzing: %d" % status)
         finally:
-            alive = s.alive() and d.alive()
-            if alive:
-                s.stop()
-                d.stop()
-            else:
-                s.proc.kill(), d.proc.kill()
-                fail("a server died during the test")
+            stop_all(s, d)
     print("serve fuzz: %d malformed requests, server up and answering" % sent)
 
 
