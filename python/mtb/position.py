@@ -44,8 +44,8 @@ class Rules:
         masks = (ctypes.c_uint32 * count)()
         lib.mtb_mills(handle, masks, count)
         self.mills = tuple(self._names(m) for m in masks)
-        cls._cache[name] = self
-        return self
+        # Two threads may build the same rule set at once: both get the first one stored.
+        return cls._cache.setdefault(name, self)
 
     def _names(self, mask):
         return tuple(p for i, p in enumerate(self.points) if mask >> i & 1)
@@ -240,6 +240,6 @@ def _encode(text):
 
 
 def same_rules(rules, position):
-    if position.rules is not rules:
+    if position.rules.name != rules.name:
         raise RulesMismatchError("the position is of rule set %s, the tables of %s" %
                                  (position.rules.name, rules.name))

@@ -15,7 +15,9 @@ class Value:
     """An exact value from the side to move's view: `wdl` (WIN 1, DRAW 0,
     LOSS -1), `plies` to the end with optimal play (0 for a draw) and, for
     rule sets with a no-capture draw rule (lasker-20), `counter`: the plies
-    since the last capture the value was taken at (None otherwise)."""
+    since the last capture the value was taken at (None otherwise).  With
+    such a rule the value holds at that counter only, and `plies` counts to
+    the deciding capture (DTC, as mtb/probe.h explains), like Syzygy's DTZ."""
 
     __slots__ = ("wdl", "plies", "counter")
 
