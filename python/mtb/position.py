@@ -4,7 +4,7 @@ the board as data."""
 import ctypes
 
 from . import _library as L
-from .errors import InvalidPositionError, RulesMismatchError, error_for
+from .errors import E_CAPACITY, InvalidPositionError, RulesMismatchError, error_for
 
 WHITE, BLACK = "w", "b"
 
@@ -183,13 +183,8 @@ class Position:
     # -- play -------------------------------------------------------------
     def legal_moves(self):
         """Every legal ply (Move objects), in the library's order; [] once the game is over."""
-        moves = (L.CMove * L.MAX_MOVES)()
-        count = ctypes.c_size_t()
-        status = L.Status()
-        check(
-            L.lib().mtb_legal_moves(self.rules._handle, ctypes.byref(self._pos), moves, L.MAX_MOVES,
-                                    ctypes.byref(count), ctypes.byref(status)), status)
-        return [Move._from_c(self.rules, moves[i]) for i in range(count.value)]
+        _, moves = move_list(L.lib().mtb_legal_moves, self.rules._handle, self._pos)
+        return [Move._from_c(self.rules, m) for m in moves]
 
     def push(self, move):
         """Plays `move` (text or Move) in place; InvalidPositionError if it is not legal."""
@@ -225,6 +220,25 @@ class Position:
 
     def __repr__(self):
         return "Position.from_text(%r, %r)" % (self.to_text(), self.rules.name)
+
+
+_FIRST_CAPACITY = 128  # plies of nearly every position; a larger buffer is tried when needed
+
+
+def move_list(fn, handle, pos):
+    """Calls an mtb_ function filling an mtb_move buffer (mtb_legal_moves,
+    mtb_probe_root): (its result, the moves written).  Raises on errors."""
+    capacity = _FIRST_CAPACITY
+    while True:
+        moves = (L.CMove * capacity)()
+        count = ctypes.c_size_t()
+        status = L.Status()
+        r = fn(handle, ctypes.byref(pos), moves, capacity, ctypes.byref(count), ctypes.byref(status))
+        if status.code == E_CAPACITY and count.value > capacity:
+            capacity = count.value
+            continue
+        check(r, status)
+        return r, moves[:count.value]
 
 
 def _text(text):

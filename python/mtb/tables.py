@@ -5,7 +5,7 @@ import threading
 
 from . import _library as L
 from .errors import MtbError, error_for
-from .position import Position, Rules, check, same_rules
+from .position import Move, Position, Rules, check, move_list, same_rules
 
 WIN, DRAW, LOSS = 1, 0, -1  # Value.wdl, from the side to move's view
 _WDL = {0: LOSS, 1: DRAW, 2: WIN}  # MTB_LOSS, MTB_DRAW, MTB_WIN
@@ -129,21 +129,15 @@ class Tables:
         `.value` is the position's value.  Raises as probe() when that value
         is unknown."""
         position = self._position(position)
-        moves = (L.CMove * L.MAX_MOVES)()
-        count = ctypes.c_size_t()
-        status = L.Status()
         with self._using() as h:
-            r = L.lib().mtb_probe_root(h, ctypes.byref(position._pos), moves, L.MAX_MOVES, ctypes.byref(count),
-                                       ctypes.byref(status))
-        check(r, status)
+            r, moves = move_list(L.lib().mtb_probe_root, h, position._pos)
         counter = None
         if self.rules.no_capture_limit:
             counter = position.plies_since_capture
         out = []
         lib = L.lib()
-        for i in range(count.value):
-            m = moves[i]
-            move = _move_of(self.rules, m)
+        for m in moves:
+            move = Move._from_c(self.rules, m)
             if lib.mtb_is_error(m.value):
                 out.append(RootMove(move, None, lib.mtb_error_name(m.value).decode()))
             else:
@@ -198,12 +192,6 @@ class _Use:
             t._running -= 1
             if not t._running:
                 t._cond.notify_all()
-
-
-def _move_of(rules, m):
-    from .position import Move
-
-    return Move._from_c(rules, m)
 
 
 def open_tables(directory, rules, cache_bytes=0):

@@ -54,6 +54,17 @@ class Positions(unittest.TestCase):
         self.assertEqual(pos, mtb.Position.from_text(pos.to_text(), "nmm"))
         self.assertEqual(len({pos, mtb.Position.from_text(pos.to_text(), "nmm")}), 1)
 
+    def test_move_buffer_grows(self):
+        from mtb import position
+
+        saved, position._FIRST_CAPACITY = position._FIRST_CAPACITY, 2
+        try:
+            self.assertEqual(len(mtb.Position("nmm").legal_moves()), 24)
+            with mtb.open_tables(support.tables_dir("nmm"), "nmm") as tb:
+                self.assertEqual(len(tb.probe_root(".WB......WB...........BW w 0 0")), 54)
+        finally:
+            position._FIRST_CAPACITY = saved
+
     def test_move_fields(self):
         pos = mtb.Position.from_text("WW.......B...........WBB w 0 0", "nmm")  # White flies a1-g7
         capture = next(m for m in pos.legal_moves() if m.is_capture())
