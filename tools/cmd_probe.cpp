@@ -12,6 +12,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
+#include "tools/json_out.h"
 
 namespace mtb::cli {
 namespace {
@@ -95,28 +96,6 @@ std::string value_text(std::uint32_t v) {
     return std::string(MTB_GET_WDL(v) == MTB_WIN ? "win in " : "loss in ") + std::to_string(MTB_GET_PLIES(v));
 }
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (std::uint8_t(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
-}
-
-// "value":"win","plies":11  or  "value":null,"plies":null,"error":"..."
-std::string json_value(std::uint32_t v) {
-    if (mtb_is_error(v)) return "\"value\":null,\"plies\":null,\"error\":" + json_string(mtb_error_name(v));
-    const char* w = MTB_GET_WDL(v) == MTB_WIN ? "win" : MTB_GET_WDL(v) == MTB_DRAW ? "draw" : "loss";
-    return std::string("\"value\":\"") + w + "\",\"plies\":" + std::to_string(MTB_GET_PLIES(v));
-}
-
 }  // namespace
 
 int cmd_probe(std::span<char*> args) {
@@ -161,14 +140,21 @@ int cmd_probe(std::span<char*> args) {
                   dir + ")";
 
     if (a.has("--json")) {
-        std::printf("{\"position\":%s,%s,\"from_plies\":%s,", json_string(position_to_text(*r, p)).c_str(),
-                    json_value(v).c_str(), own_error.empty() ? "false" : "true");
-        if (!own_error.empty()) std::printf("\"own_table_error\":%s,", json_string(own_error).c_str());
-        std::printf("\"moves\":[");
-        for (std::size_t i = 0; i < n; ++i)
-            std::printf("%s{\"move\":%s,%s}", i ? "," : "", json_string(moves[i].text).c_str(),
-                        json_value(moves[i].value).c_str());
-        std::printf("]}\n");
+        Json j;
+        j["position"] = position_to_text(*r, p);
+        put_value(j, v);
+        put_counter(j, *r, p);
+        j["distance"] = distance_meaning(*r);
+        j["from_plies"] = !own_error.empty();  // value found from the plies' tables, not the position's own
+        if (!own_error.empty()) j["own_table_error"] = own_error;
+        j["moves"] = Json::array();
+        for (std::size_t i = 0; i < n; ++i) {
+            Json m;
+            m["move"] = moves[i].text;
+            put_value(m, moves[i].value);
+            j["moves"].push_back(std::move(m));
+        }
+        std::printf("%s\n", dump(j).c_str());
     } else {
         draw_board(*r, p);
         std::printf("\n%s  (%s to move, sector %s)\n", position_to_text(*r, p).c_str(),
