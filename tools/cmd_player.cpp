@@ -17,16 +17,19 @@ static const char* kPlayerHelp =
     "\n"
     "  --budget SECONDS  thinking time per ply (default 4)\n"
     "  --tables DIR      probe exact tables in DIR (opened on first use)\n"
+    "  --start POSITION  lasker: the game starts from this position (text with the\n"
+    "                    counter, e.g. \"W.W...B.. w 0 1 4\") instead of the empty board\n"
     "\n"
     "stdout carries protocol lines only; diagnostics go to stderr.\n";
 
 int cmd_player(std::span<char*> args) {
-    Args a(args, {"--protocol", "--tables", "--budget"}, {"--help"});
+    Args a(args, {"--protocol", "--tables", "--budget", "--start"}, {"--help"});
     if (a.has("--help")) return std::fputs(kPlayerHelp, stdout), OK;
     if (a.error()) return fail("player", *a.error(), USAGE);
     if (!a.positional().empty()) return fail("player", "unexpected argument '" + a.positional()[0] + "'", USAGE);
     PlayerOptions o;
     if (int rc = player_options_from_args(a, "player", o)) return rc;
+    o.start = a.value("--start");
     auto proto = a.value("--protocol");
     if (!proto) return fail("player", "--protocol lasker|compo is required (see mtb player --help)", USAGE);
     if (*proto == "lasker") return play_lasker_protocol(o);

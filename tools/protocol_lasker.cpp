@@ -65,6 +65,8 @@ int play_lasker_protocol(const PlayerOptions& o) {
 
     Player player(r, o);
     Position p = start_position(r);
+    if (o.start)
+        if (auto e = parse_position(r, *o.start, p)) return fail("player", "--start: " + e->message, USAGE);
     player.seen(p);
     auto our_ply = [&]() {
         if (outcome(r, p) != Outcome::ONGOING) return;  // the referee ends the game
@@ -74,7 +76,7 @@ int play_lasker_protocol(const PlayerOptions& o) {
         p = after(r, p, res.best);
         player.seen(p);
     };
-    if (us == WHITE) our_ply();  // blue answers at once: nothing else comes first
+    if (us == p.side) our_ply();  // blue answers at once: nothing else comes first
     while (read_line(line)) {
         if (line.empty()) continue;
         if (line.rfind("END", 0) == 0 || line.rfind("Draw", 0) == 0) return OK;

@@ -18,6 +18,9 @@ struct PlayerOptions {
     double budget = 4.0;  // seconds per ply
     int max_depth = 64;
     std::optional<std::string> tables;
+    // Position text the game starts from instead of the empty board (the
+    // Lasker protocol; for referees and tests that start inside the tables).
+    std::optional<std::string> start;
 };
 
 // Reads --budget SECONDS and --tables DIR; returns an exit code after

@@ -175,3 +175,14 @@ def outcome(state):
     if not steps(state):
         return "loss"
     return None
+
+
+def parse_state(rules, text):
+    """A State from position text '<cells> <side> <white hand> <black hand> [<counter>]'."""
+    f = text.split()
+    s = State(rules)
+    s.cells = {p: c for p, c in zip(rules.board.points, f[0]) if c in "WB"}
+    s.side = "W" if f[1] == "w" else "B"
+    s.hand = {"W": int(f[2]), "B": int(f[3])}
+    s.counter = int(f[4]) if len(f) > 4 else 0
+    return s

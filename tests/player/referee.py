@@ -112,7 +112,11 @@ def lasker_parse(state, line):
 
 def lasker_game(mtb, colours, rng, ending):
     """colours: {'W': Player or None, 'B': ...}; None is the script's random player."""
-    state = mr.State(mr.LASKER20)
+    return mr.outcome(lasker_play(mtb, colours, rng, ending, mr.State(mr.LASKER20)))
+
+
+def lasker_play(mtb, colours, rng, ending, state):
+    """lasker_game from `state` (the players started there with --start); the last state."""
     names = {"W": "blue", "B": "orange"}
     for c, pl in colours.items():
         if pl:
@@ -138,7 +142,7 @@ def lasker_game(mtb, colours, rng, ending):
     for pl in colours.values():
         if pl:
             pl.finish(ending)
-    return mr.outcome(state)
+    return state
 
 
 def run_lasker(mtb):

@@ -42,6 +42,44 @@ def random_board(rng, n_points, nw, nb, empty="."):
     return "".join(cells)
 
 
+def lasker20_referee_games(mtb, tables, openings_file, rng):
+    """`mtb player --protocol lasker` under the scripted course referee
+    (referee.py, its own rules code), from table positions (--start): with
+    tables on both sides every game must end exactly as the tables say at
+    the starting counter (the winner converts in time, the defender of a
+    draw holds); against the random mover the table side must win every
+    table win and lose no table draw."""
+    import referee  # noqa: E402  (the scripted referee's game loop)
+    with open(openings_file) as f:
+        texts = [line.strip() for line in f if line.strip()][:6]
+    games, wants = 0, []
+    for text in texts:
+        probe = run([mtb, "probe", "--rules", "lasker-20", "--tables", tables, "--json", text]).replace(" ", "")
+        want = re.search(r'"value":"(win|draw|loss)"', probe).group(1)  # for White, to move
+        wants.append(want)
+        argv = [mtb, "player", "--protocol", "lasker", "--budget", "0.1", "--tables", tables, "--start", text]
+        for both in (True, False):
+            colours = {"W": referee.Player(argv), "B": referee.Player(argv) if both else None}
+            try:
+                end = referee.lasker_play(mtb, colours, rng, "END", mr.parse_state(mr.LASKER20, text))
+            finally:
+                for pl in colours.values():
+                    if pl:
+                        pl.kill()
+            result = mr.outcome(end)
+            got = {"draw": "draw", None: "unfinished"}.get(result) or ("white wins" if end.side == "B" else "black wins")
+            games += 1
+            if want == "win" and got != "white wins":
+                fail("lasker-20 referee game from %s (table win): %s" % (text, got))
+            if want == "draw" and got == "black wins":
+                fail("lasker-20 referee game from %s (table draw) was lost" % text)
+            if both and want == "draw" and got != "draw":
+                fail("lasker-20 referee game from %s: table draw, but %s with tables on both sides" % (text, got))
+            if both and want == "loss" and got != "black wins":
+                fail("lasker-20 referee game from %s: table loss, but %s with tables on both sides" % (text, got))
+    print("lasker-20: %d referee games from table positions (%s) ended as the tables say" % (games, " ".join(wants)))
+
+
 def main():
     mtb = sys.argv[1]
     rng = random.Random(4)
@@ -66,6 +104,35 @@ def main():
     wins, draws, losses = map(int, score.groups())
     if wins + draws + losses != 24 or wins <= losses:
         fail("the table side should beat the evaluation-only side:\n" + out)
+
+    # lasker-20, 3 stones a side (some still in hand), at random counters:
+    # the player's engine with the capture clock tables must win every
+    # opening they call a win at its counter before the counter runs out,
+    # and lose none they call a draw, against a table-backed opponent too.
+    l20_dir = os.path.join(tmp, "lasker-20")
+    run([mtb, "gen", "--rules", "lasker-20", "--max-stones", "3", "--out", l20_dir, "--threads", "1"])
+    l20_openings = os.path.join(tmp, "l20-openings.txt")
+    table_wins = 0
+    with open(l20_openings, "w") as f:
+        for i in range(12):
+            # 3v3 on the board, or one side with a stone still in hand (both
+            # at once cannot be reached: the last capturer keeps 3 on the board).
+            wh, bh = [(0, 0), (0, 1), (1, 0)][i % 3]
+            board = random_board(rng, 24, 3 - wh, 3 - bh)
+            text = "%s w %d %d %d" % (board, wh, bh, rng.randrange(0, 20))
+            probe = run([mtb, "probe", "--rules", "lasker-20", "--tables", l20_dir, "--json", text])
+            table_wins += '"value":"win"' in probe.replace(" ", "")
+            f.write(text + "\n")
+    if table_wins == 0:
+        fail("no lasker-20 opening is a table win: the check would prove nothing")
+    for opponent in ("nodes=2000", "nodes=2000,tables=" + l20_dir):
+        out = run([mtb, "match", "--rules", "lasker-20", "--games", "24", "--openings", l20_openings, "--a",
+                   "nodes=2000,tables=" + l20_dir, "--b", opponent])
+        lost = re.search(r"A lost from a table draw or win: (\d+)", out)
+        missed = re.search(r"A did not win a table win: (\d+)", out)
+        if not (lost and missed) or lost.group(1) != "0" or missed.group(1) != "0":
+            fail("lasker-20: the table side fell short of its tables:\n" + out)
+    lasker20_referee_games(mtb, l20_dir, l20_openings, rng)
 
     # morris18, 3 v 3: the course game program with tables.
     m18_dir = os.path.join(tmp, "morris18")
