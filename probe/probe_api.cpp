@@ -26,12 +26,20 @@ std::uint32_t pack(Wdl wdl, int plies) {
     return (w << MTB_WDL_SHIFT) | (std::uint32_t(plies) << MTB_PLIES_SHIFT);
 }
 std::uint32_t pack(ValueCode c) { return pack(value_wdl(c), value_plies(c)); }
+// A capture clock code (probe/value.h) read at the position's counter: its
+// DTC when decided there, else a draw.
+std::uint32_t pack_clock(ValueCode c, int counter, int limit) {
+    return clock_decided(c, counter, limit) ? pack(value_wdl(c), clock_plies(c)) : pack(Wdl::DRAW, 0);
+}
 
 // The value of a valid position: the end of the game needs no table.
 std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status) {
-    switch (outcome(set.rules(), p)) {
+    const Rules& r = set.rules();
+    switch (outcome(r, p)) {
         case Outcome::LOSS:
-            return succeed(status, pack(Wdl::LOSS, 0));
+            // Under a no-capture limit a blocked side's turn takes one ply of
+            // the clock (DTC 1, probe/value.h); too few stones is LOSS in 0.
+            return succeed(status, pack(Wdl::LOSS, r.has_capture_counter() && p.total(p.side) >= r.lose_below ? 1 : 0));
         case Outcome::DRAW:
             return succeed(status, pack(Wdl::DRAW, 0));
         case Outcome::ONGOING:
@@ -41,15 +49,18 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
     std::string message;
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
     if (st != TbStatus::OK) return fail(status, mtb_error_code(st), message);
+    if (r.has_capture_counter()) return succeed(status, pack_clock(v, p.since_capture, r.no_capture_draw_plies));
     return succeed(status, pack(v));
 }
 
-// The mover's view of the value after a ply: the opponent's value, one ply on.
-std::uint32_t mover_view(std::uint32_t child) {
+// The mover's view of the value after a ply: the opponent's value, one ply
+// on.  Under a no-capture limit a capture is itself the deciding event, so
+// its DTC is 1 whatever the child's (probe/value.h).
+std::uint32_t mover_view(std::uint32_t child, bool deciding_capture = false) {
     if (mtb_is_error(child)) return child;
     std::uint32_t wdl = MTB_GET_WDL(child);
     if (wdl == MTB_DRAW) return child;
-    std::uint32_t plies = MTB_GET_PLIES(child) + 1;
+    std::uint32_t plies = deciding_capture ? 1 : MTB_GET_PLIES(child) + 1;
     return ((wdl == MTB_WIN ? MTB_LOSS : MTB_WIN) << MTB_WDL_SHIFT) | (plies << MTB_PLIES_SHIFT);
 }
 
@@ -175,7 +186,8 @@ uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, s
             mtb_move& out = moves[n++];
             write_move(*r.board, m, out);
             mtb_status child_status;
-            out.value = mover_view(value_of(*tb->set, after(r, p, m), &child_status));
+            out.value = mover_view(value_of(*tb->set, after(r, p, m), &child_status),
+                                   r.has_capture_counter() && m.is_removal());
             if (mtb_is_error(out.value) && first_error.empty())
                 first_error = std::string(out.text) + ": " + child_status.message;
         }

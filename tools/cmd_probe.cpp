@@ -23,7 +23,9 @@ const char* kProbeHelp =
     "Prints the board, the value of the position for the side to move and every\n"
     "legal ply with its value for the side that plays it (\"win in 11\", \"draw\",\n"
     "\"loss in 24\"), best first.  Position text: \"<cells> <side> <white in hand>\n"
-    "<black in hand>\", e.g. \"........................ w 9 9\".\n"
+    "<black in hand>\", e.g. \"........................ w 9 9\".  Under a no-capture\n"
+    "limit (lasker-20) add the counter (\"... w 0 0 7\"): values are exact at that\n"
+    "counter, the distance is the capture clock DTC (probe/FORMAT.md).\n"
     "\n"
     "  --tables DIR   folder of <rules>_<sector>.mtb files (default: $MTB_TABLES,\n"
     "                 else tables/; DIR/<rules>/ is used when DIR has none itself)\n"
@@ -90,9 +92,13 @@ void draw_board(const Rules& r, const Position& p) {
     std::printf("\n");
 }
 
-std::string value_text(std::uint32_t v) {
+// Under a no-capture limit the distance is the capture clock's DTC
+// (probe/FORMAT.md), not plies to the end: "win, dtc 3".
+std::string value_text(std::uint32_t v, const Rules& r) {
     if (mtb_is_error(v)) return std::string("unknown (") + mtb_error_name(v) + ")";
     if (MTB_GET_WDL(v) == MTB_DRAW) return "draw";
+    if (r.has_capture_counter())
+        return std::string(MTB_GET_WDL(v) == MTB_WIN ? "win, dtc " : "loss, dtc ") + std::to_string(MTB_GET_PLIES(v));
     return std::string(MTB_GET_WDL(v) == MTB_WIN ? "win in " : "loss in ") + std::to_string(MTB_GET_PLIES(v));
 }
 
@@ -159,10 +165,12 @@ int cmd_probe(std::span<char*> args) {
         draw_board(*r, p);
         std::printf("\n%s  (%s to move, sector %s)\n", position_to_text(*r, p).c_str(),
                     p.side == WHITE ? "White" : "Black", sector_of(p).name().c_str());
-        std::printf("value: %s\n", value_text(v).c_str());
+        if (r->has_capture_counter())
+            std::printf("counter: %d of %d plies without capture\n", int(p.since_capture), r->no_capture_draw_plies);
+        std::printf("value: %s\n", value_text(v, *r).c_str());
         if (n) std::printf("\n");
         for (std::size_t i = 0; i < n; ++i)
-            std::printf("  %-10s %s\n", moves[i].text, value_text(moves[i].value).c_str());
+            std::printf("  %-10s %s\n", moves[i].text, value_text(moves[i].value, *r).c_str());
     }
     if (mtb_is_error(v)) return fail("probe", message.empty() ? mtb_error_name(v) : message);
     return OK;
