@@ -98,7 +98,10 @@ function drawBoard() {
     }
     if (p.name in targets) el('circle', { class: 'target ' + targets[p.name], cx: x, cy: y, r: 8 }, svg);
     if (p.name in removals) el('circle', { class: 'removable ' + removals[p.name], cx: x, cy: y, r: r + 5 }, svg);
-    if (state.to === p.name && c === '.') el('circle', { class: 'target ' + 'unknown', cx: x, cy: y, r: 10 }, svg);
+    // The stone placed or moved, drawn faintly until its removal is chosen.
+    if (state.to === p.name && c === '.') {
+      el('circle', { class: 'stone ghost ' + (state.answer.side === 'white' ? 'W' : 'B'), cx: x, cy: y, r }, svg);
+    }
     const hit = el('circle', { class: 'hit', cx: x, cy: y, r: unit * 0.45, 'data-point': p.name }, svg);
     const title = el('title', {}, hit);
     title.textContent = p.name;
