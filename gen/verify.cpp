@@ -9,6 +9,7 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "gen/capture_clock_verify.h"
 #include "probe/class_walk.h"
 #include "probe/sector_graph.h"
 
@@ -25,6 +26,8 @@ Sector successor_of(Sector s, bool placement, bool removal) {
                   s.them_hand, std::uint8_t(s.us_hand - (placement ? 1 : 0))};
 }
 
+bool by_slot(const ValueError& a, const ValueError& b) { return a.slot < b.slot; }
+
 }  // namespace
 
 std::string ValueError::message() const {
@@ -40,6 +43,8 @@ SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
 }
 
 ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ) {
+    // A no-capture limit (lasker-20) stores capture clock codes: their own rule.
+    if (r.has_capture_counter()) return clock_value_from_successor_tables(r, s, n, succ);
     const Position p = denormalise(s, n, WHITE);
     switch (outcome(r, p)) {
         case Outcome::LOSS:
@@ -134,7 +139,15 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
                 stored.prefetch(slot);
                 const ValueCode expected = value_from_successors(r, s, n, targets);
                 const ValueCode value = stored.at(slot);
-                if (expected == value || found.size() >= max_errors) return;
+                if (expected == value) return;
+                // Keep the max_errors smallest slots whatever the order
+                // met, so that any thread count reports the same errors.
+                if (found.size() >= max_errors) {
+                    if (found.empty()) return;
+                    auto last = std::max_element(found.begin(), found.end(), by_slot);
+                    if (last->slot < slot) return;
+                    found.erase(last);
+                }
                 NormalPosition canonical;
                 index.position_of(slot, canonical);
                 found.push_back({slot, position_to_text(r, denormalise(s, canonical, WHITE)), value, expected});
@@ -148,7 +161,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
                           "(walk of " + s.name() + " met " + std::to_string(visited) + " positions, index has " +
                               std::to_string(index.slots()) + " slots)",
                           VALUE_NONE, VALUE_NONE});
-    std::sort(errors.begin(), errors.end(), [](const ValueError& a, const ValueError& b) { return a.slot < b.slot; });
+    std::sort(errors.begin(), errors.end(), by_slot);
     if (errors.size() > max_errors) errors.resize(max_errors);
     return errors;
 }

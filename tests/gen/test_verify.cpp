@@ -52,3 +52,49 @@ TEST_CASE("verify passes generated tables and names a changed value", "[gen][ver
     CHECK(errors[0].expected == good);
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("verify checks a sector large enough for threads, as a single thread does", "[gen][verify]") {
+    // nmm 3v3 (169,626 slots) is above the verifier's parallel threshold
+    // (65,536 slots) and is its own successor: the table under check is also
+    // the table its children are read from.
+    const Rules& r = *find_rules("nmm");
+    const Sector s{3, 3, 0, 0};
+    std::string dir = scratch_dir("verify-parallel");
+    gen_units(r, movement_units(r, 3), dir, 2);
+    const std::string path = dir + "/" + table_file_name(r, s);
+    CHECK(verify_values(path, value_check(2)).empty());
+
+    // Change two values far apart (a loss and a draw), so that different
+    // threads meet them.
+    std::vector<ValueCode> values;
+    REQUIRE(!load_table(path, r, s, values));
+    REQUIRE(values.size() > (1 << 16));
+    std::vector<std::uint64_t> changed;
+    for (std::uint64_t slot = 0; slot < values.size() && changed.size() < 1; ++slot)
+        if (value_wdl(values[slot]) == Wdl::LOSS && value_plies(values[slot]) > 0) {
+            values[slot] = value_loss(value_plies(values[slot]) + 2);
+            changed.push_back(slot);
+        }
+    for (std::uint64_t slot = values.size() - 1; slot > 0 && changed.size() < 2; --slot)
+        if (values[slot] == VALUE_DRAW) {
+            values[slot] = value_win(99);
+            changed.push_back(slot);
+        }
+    REQUIRE(changed.size() == 2);
+    VerifyTables succ;
+    succ.add(std::make_unique<StoredTable>(r, s, values));
+    auto parallel = check_values(r, s, values, succ, 2);
+    auto serial = check_values(r, s, values, succ, 1);
+    REQUIRE(parallel.size() >= 2);
+    // The changed slots are reported (their parents may be too: they read
+    // the changed values as children), in slot order, alike in both runs.
+    for (std::uint64_t slot : changed)
+        CHECK(std::any_of(parallel.begin(), parallel.end(), [&](const ValueError& e) { return e.slot == slot; }));
+    REQUIRE(parallel.size() == serial.size());
+    for (std::size_t i = 0; i < parallel.size(); ++i) {
+        CHECK(parallel[i].slot == serial[i].slot);
+        CHECK(parallel[i].expected == serial[i].expected);
+        if (i) CHECK(parallel[i - 1].slot < parallel[i].slot);
+    }
+    std::filesystem::remove_all(dir);
+}
