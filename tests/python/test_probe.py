@@ -1,6 +1,5 @@
 """Values from the Python package against `mtb probe --json` and against
 themselves, on generated tables of four rule sets."""
-import os
 import threading
 import unittest
 
