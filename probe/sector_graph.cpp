@@ -114,6 +114,10 @@ std::vector<SolveUnit> stone_bounded_units(const Rules& r, int max_stones) {
     return out;
 }
 
+std::vector<SolveUnit> endgame_units(const Rules& r, int max_stones) {
+    return r.move_while_in_hand ? stone_bounded_units(r, max_stones) : movement_units(r, max_stones);
+}
+
 std::uint64_t raw_positions(const Rules& r, Sector s) {
     const int n = r.board->size;
     return binomial(n, s.us_board) * binomial(n - s.us_board, s.them_board);

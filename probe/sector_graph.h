@@ -45,6 +45,10 @@ std::vector<SolveUnit> movement_units(const Rules& r, int max_stones);
 // while stones are in hand (Lasker), where endgames keep stones in hand.
 std::vector<SolveUnit> stone_bounded_units(const Rules& r, int max_stones);
 
+// What `--max-stones K` means for a rule set: stone_bounded_units() where
+// stones may move while others are in hand, else movement_units().
+std::vector<SolveUnit> endgame_units(const Rules& r, int max_stones);
+
 // Exact number of distinct positions (symmetry classes) in a sector,
 // computed independently of the index (Burnside's lemma over the board's
 // symmetry group).

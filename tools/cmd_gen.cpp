@@ -86,8 +86,7 @@ int cmd_gen(std::span<char*> args) {
 
     std::vector<SolveUnit> units;
     if (max_stones) {
-        units =
-            r->move_while_in_hand ? stone_bounded_units(*r, int(*max_stones)) : movement_units(*r, int(*max_stones));
+        units = endgame_units(*r, int(*max_stones));
     } else if (auto list = a.value("--sectors")) {
         std::vector<Sector> wanted;
         std::string_view rest = *list;

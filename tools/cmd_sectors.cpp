@@ -28,6 +28,7 @@ static const char* kSectorsHelp =
     "the list.\n"
     "\n"
     "  --max-stones K   only the movement endgame: both hands empty, 3..K stones a side\n"
+    "                   (lasker, lasker-20: at most K stones a side in total, board + hand)\n"
     "  --json           one JSON object instead of the table; it also lists each\n"
     "                   sector's successor sectors (where its plies lead)\n";
 
@@ -51,7 +52,7 @@ int cmd_sectors(std::span<char*> args) {
     std::optional<int> max_stones;
     if (int rc = max_stones_from_args(a, "sectors", *r, max_stones)) return rc;
 
-    auto units = max_stones ? movement_units(*r, int(*max_stones)) : solve_units(*r);
+    auto units = max_stones ? endgame_units(*r, int(*max_stones)) : solve_units(*r);
     // The index depends only on the stones on the board, so sectors that
     // differ only in their hands share one set of figures.
     std::map<std::pair<int, int>, std::pair<std::uint64_t, std::size_t>> by_board;
