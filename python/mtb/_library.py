@@ -94,7 +94,9 @@ def _source_roots():
         roots.append(_build_tree.SOURCE_ROOT)
     except ImportError:
         pass
-    roots.append(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if os.path.exists(os.path.join(here, "probe", "include", "mtb", "probe.h")):  # a checkout, not site-packages
+        roots.append(here)
     return [r for i, r in enumerate(roots) if r not in roots[:i]]
 
 
