@@ -165,8 +165,13 @@ class Tables:
         self.close()
 
     def __del__(self):
-        if getattr(self, "_handle", None) and getattr(self, "_cond", None):
-            self.close()
+        # Tables never closed are closed when collected; at interpreter exit
+        # the library may already be gone, and the process frees everything.
+        try:
+            if getattr(self, "_handle", None) and getattr(self, "_cond", None):
+                self.close()
+        except Exception:
+            pass
 
     def __repr__(self):
         return "<mtb.Tables %s %r%s>" % (self.rules.name, self.directory, " closed" if self.closed else "")
