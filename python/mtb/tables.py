@@ -13,7 +13,8 @@ _WDL = {0: LOSS, 1: DRAW, 2: WIN}  # MTB_LOSS, MTB_DRAW, MTB_WIN
 
 class Value:
     """An exact value from the side to move's view: `wdl` (WIN 1, DRAW 0,
-    LOSS -1), `plies` to the end with optimal play (0 for a draw) and, for
+    LOSS -1), `plies` to the end with optimal play (0 for a draw; None when
+    the value comes from a win/draw/loss-only table) and, for
     rule sets with a no-capture draw rule (lasker-20), `counter`: the plies
     since the last capture the value was taken at (None otherwise).  With
     such a rule the value holds at that counter only, and `plies` counts to
@@ -26,7 +27,8 @@ class Value:
 
     @classmethod
     def _from_packed(cls, packed, counter):
-        return cls(_WDL[packed & 3], (packed >> 8) & 0xFFFF, counter)
+        # MTB_WDL_ONLY (bit 2): from a WDL-only table, plies unknown.
+        return cls(_WDL[packed & 3], None if packed & 4 else (packed >> 8) & 0xFFFF, counter)
 
     def __eq__(self, other):
         return isinstance(other, Value) and (self.wdl, self.plies, self.counter) == (other.wdl, other.plies,
@@ -38,11 +40,12 @@ class Value:
     def __str__(self):
         if self.wdl == DRAW:
             return "draw"
-        return "%s in %d" % ("win" if self.wdl == WIN else "loss", self.plies)
+        word = "win" if self.wdl == WIN else "loss"
+        return word if self.plies is None else "%s in %d" % (word, self.plies)
 
     def __repr__(self):
         extra = "" if self.counter is None else ", counter=%d" % self.counter
-        return "Value(wdl=%d, plies=%d%s)" % (self.wdl, self.plies, extra)
+        return "Value(wdl=%d, plies=%r%s)" % (self.wdl, self.plies, extra)
 
 
 class RootMove:

@@ -78,6 +78,14 @@ class ProbeSelfConsistent(unittest.TestCase):
             self.assertEqual(tb.get(missing, "none"), "none")
             self.assertEqual(len(tb), 1)
 
+    def test_value_decoding(self):
+        """The packed layout of mtb/probe.h: bits 0-1 WDL, bit 2 WDL-only, bits 8-23 plies."""
+        self.assertEqual(repr(mtb.Value._from_packed(2 | 13 << 8, None)), "Value(wdl=1, plies=13)")
+        self.assertEqual(str(mtb.Value._from_packed(0 | 4 << 8, 3)), "loss in 4")
+        self.assertEqual(str(mtb.Value._from_packed(1, None)), "draw")
+        wdl_only = mtb.Value._from_packed(2 | 4, None)
+        self.assertEqual((wdl_only.wdl, wdl_only.plies, str(wdl_only)), (mtb.WIN, None, "win"))
+
     def test_game_over_needs_no_table(self):
         with mtb.open_tables(support.tables_dir("nmm"), "nmm") as tb:
             text = "WWW" + "." * 19 + "BB b 0 0"  # Black has 2 stones: lost
