@@ -4,4 +4,13 @@
 # with the same --budget, the interpreter in $MTB_PYTHON and the tables in
 # $MTB_TABLES.
 here=$(dirname "$0")
-exec "${MTB_PYTHON:-python3}" "$here/../../python/examples/${3}_player.py" "$4" "$5"
+protocol=""
+budget=0.05
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --protocol) protocol=$2; shift ;;
+    --budget) budget=$2; shift ;;
+  esac
+  shift
+done
+exec "${MTB_PYTHON:-python3}" "$here/../../python/examples/${protocol}_player.py" --budget "$budget"
