@@ -40,7 +40,10 @@ class Chooser:
         if tb is not None:
             try:
                 root = tb.probe_root(pos)
-                if root and all(m.value is not None for m in root):
+                # A known win is played even when some other ply's table is
+                # missing; anything less needs every ply valued.
+                best = root[0].value if root else None
+                if best and (best.wdl == mtb.WIN or all(m.value is not None for m in root)):
                     self.from_tables += 1
                     return root[0].move
             except mtb.MtbError:
