@@ -134,9 +134,7 @@ class Tables:
         position = self._position(position)
         with self._using() as h:
             r, moves = move_list(L.lib().mtb_probe_root, h, position._pos)
-        counter = None
-        if self.rules.no_capture_limit:
-            counter = position.plies_since_capture
+        counter = self._counter(position)
         out = []
         lib = L.lib()
         for m in moves:
@@ -144,8 +142,9 @@ class Tables:
             if lib.mtb_is_error(m.value):
                 out.append(RootMove(move, None, lib.mtb_error_name(m.value).decode()))
             else:
-                after = position.copy().push(move) if counter is not None else None
-                out.append(RootMove(move, Value._from_packed(m.value, after.plies_since_capture if after else None)))
+                # Each ply's value holds at the counter after it (the library's rules say what that is).
+                after = self._counter(position.copy().push(move)) if counter is not None else None
+                out.append(RootMove(move, Value._from_packed(m.value, after)))
         return RootMoves(out, Value._from_packed(r, counter))
 
     def close(self):

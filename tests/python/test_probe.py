@@ -36,6 +36,12 @@ class ProbeAgainstCli(unittest.TestCase):
                                      [(m["move"], m["value"], m["plies"]) for m in out["moves"]], text)
                     if rules == "lasker-20":
                         self.assertEqual(value.counter, pos.plies_since_capture)
+                        for m in root:  # each ply's value holds at the counter after it
+                            if m.value:
+                                after = 0 if m.move.is_capture() else pos.plies_since_capture + 1
+                                self.assertEqual(m.value.counter, after, (text, m))
+                    else:
+                        self.assertIsNone(value.counter)
                     compared += 1 + len(root)
         self.assertGreater(compared, 2000)
 
