@@ -14,6 +14,26 @@ int exact_score(const ExactValue& v, int ply) {
     return 0;
 }
 
+// A win or loss of unknown length (a win/draw/loss-only table) scores in a
+// band of its own, below every known game end and above every evaluation,
+// moved within the band by the evaluation: lines that keep the win always
+// beat the others, and among them the evaluation (mills, threats, stones)
+// decides; a repeated position (a draw, 0) never looks as good.  While the
+// root is such a win (wdl_progress_), these values do not end the search
+// above the horizon: it goes on looking for the game's end, and uses them
+// only at its leaves.  That is how the winner makes progress without
+// distances.
+constexpr int WDL_WIN = MATE_BOUND - 4000;
+constexpr int WDL_EVAL_CAP = 2000;
+static_assert(WDL_WIN + WDL_EVAL_CAP < MATE_BOUND && WDL_WIN - WDL_EVAL_CAP > 20000);
+
+int wdl_only_score(const ExactValue& v, int evaluation, int ply) {
+    const int e = std::clamp(evaluation, -WDL_EVAL_CAP, WDL_EVAL_CAP);
+    if (v.kind == ExactValue::WIN) return WDL_WIN - ply + e;
+    if (v.kind == ExactValue::LOSS) return -(WDL_WIN - ply) + e;
+    return 0;
+}
+
 // Mate scores are stored relative to the node, not the root.
 int score_to_tt(int s, int ply) { return s > MATE_BOUND ? s + ply : s < -MATE_BOUND ? s - ply : s; }
 int score_from_tt(int s, int ply) { return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s; }
@@ -21,6 +41,8 @@ int score_from_tt(int s, int ply) { return s > MATE_BOUND ? s - ply : s < -MATE_
 // The value of a root ply from the mover's view, given the value of the
 // position it leads to (from the opponent's view).
 ExactValue flip(const ExactValue& child) {
+    if (!child.known_plies && child.kind != ExactValue::DRAW)
+        return ExactValue::wdl_only(child.kind == ExactValue::LOSS ? ExactValue::WIN : ExactValue::LOSS);
     if (child.kind == ExactValue::LOSS) return ExactValue::win(child.plies + 1);
     if (child.kind == ExactValue::WIN) return ExactValue::loss(child.plies + 1);
     return ExactValue::draw();
@@ -52,6 +74,7 @@ std::optional<ExactValue> Search::trusted_probe(const Position& p) {
     std::optional<ExactValue> v = oracle_->probe(r_, p);
     if (!v || !r_.has_capture_counter() || oracle_->counter_aware()) return v;
     if (v->kind == ExactValue::DRAW) return v;
+    if (!v->known_plies) return std::nullopt;
     if (p.since_capture + v->plies <= r_.no_capture_draw_plies) return v;
     return std::nullopt;
 }
@@ -118,8 +141,11 @@ int Search::negamax(const Position& p, int depth, int alpha, int beta, int ply, 
     const std::uint64_t key = path_.back();
     if (ply > 0 && repetition(key)) return 0;
     if (oracle_ && ply > 0)
-        if (auto v = trusted_probe(p); v && (oracle_draw_cutoff_ || v->kind != ExactValue::DRAW))
-            return exact_score(*v, ply);
+        if (auto v = trusted_probe(p); v && (oracle_draw_cutoff_ || v->kind != ExactValue::DRAW)) {
+            if (v->known_plies || v->kind == ExactValue::DRAW) return exact_score(*v, ply);
+            if (!wdl_progress_ || depth <= 0)
+                return wdl_only_score(*v, evaluate(r_, p, last_closed ? -1 : 0, opt_.weights), ply);
+        }
     if (depth <= 0) return evaluate(r_, p, last_closed ? -1 : 0, opt_.weights);
 
     Move tt_move;
@@ -201,6 +227,7 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
                          std::chrono::duration<double>(std::max(0.0, limits.seconds)));
     node_limit_ = limits.max_nodes;
     oracle_draw_cutoff_ = true;
+    wdl_progress_ = false;
     for (auto& row : history_heur_)  // older searches count less
         for (int& h : row) h /= 2;
     auto finish = [&]() {
@@ -242,14 +269,24 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
             }
             if (best_i < 0 || compare_exact(*exact[i], *exact[best_i]) > 0) best_i = int(i);
         }
-        if (best_i >= 0 &&
-            (exact[best_i]->kind == ExactValue::WIN || (all_known && exact[best_i]->kind == ExactValue::LOSS))) {
+        if (best_i >= 0 && ((exact[best_i]->kind == ExactValue::WIN && exact[best_i]->known_plies) ||
+                            (all_known && exact[best_i]->kind == ExactValue::LOSS))) {
             res.best = moves[best_i];
             res.exact = exact[best_i];
             res.score = exact_score(*exact[best_i], 0);
             return finish();
         }
-        if (all_known) {  // the best is a draw: choose among the draws
+        if (best_i >= 0 && exact[best_i]->kind == ExactValue::WIN) {
+            // A win of unknown length: any winning ply keeps it; the search
+            // picks the one that makes progress (wdl_only_score).
+            std::vector<Move> wins;
+            for (std::size_t i = 0; i < moves.size(); ++i)
+                if (exact[i] && exact[i]->kind == ExactValue::WIN) wins.push_back(moves[i]);
+            moves = wins;
+            res.best = moves[0];
+            res.exact = exact[best_i];
+            wdl_progress_ = true;
+        } else if (all_known) {  // the best is a draw: choose among the draws
             std::vector<Move> draws;
             for (std::size_t i = 0; i < moves.size(); ++i)
                 if (exact[i]->kind == ExactValue::DRAW) draws.push_back(moves[i]);
@@ -292,6 +329,7 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
         if (limits.max_nodes && nodes_ >= limits.max_nodes) break;
     }
     oracle_draw_cutoff_ = true;
+    wdl_progress_ = false;
     return finish();
 }
 

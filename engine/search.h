@@ -96,6 +96,7 @@ private:
     TranspositionTable tt_;
     Oracle* oracle_ = nullptr;
     bool oracle_draw_cutoff_ = true;  // false while choosing among drawn root plies
+    bool wdl_progress_ = false;       // true while converting a win of unknown length (search.cpp)
     std::array<std::array<int, MAX_POINTS + 1>, MAX_POINTS> history_heur_{};  // [to][from or 24]
     static constexpr int MAX_SEARCH_PLY = 128;
     std::array<std::array<Move, 2>, MAX_SEARCH_PLY> killers_{};  // quiet plies that cut off, per ply

@@ -49,6 +49,7 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
     std::string message;
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
     if (st != TbStatus::OK) return fail(status, mtb_error_code(st), message);
+    if (set.wdl_only(sector_of(p))) return succeed(status, pack(value_wdl(v), 0) | MTB_WDL_ONLY);
     if (r.has_capture_counter()) return succeed(status, pack_clock(v, p.since_capture, r.no_capture_draw_plies));
     return succeed(status, pack(v));
 }
@@ -60,14 +61,16 @@ std::uint32_t mover_view(std::uint32_t child, bool deciding_capture = false) {
     if (mtb_is_error(child)) return child;
     std::uint32_t wdl = MTB_GET_WDL(child);
     if (wdl == MTB_DRAW) return child;
+    if (!MTB_HAS_PLIES(child)) return ((wdl == MTB_WIN ? MTB_LOSS : MTB_WIN) << MTB_WDL_SHIFT) | MTB_WDL_ONLY;
     std::uint32_t plies = deciding_capture ? 1 : MTB_GET_PLIES(child) + 1;
     return ((wdl == MTB_WIN ? MTB_LOSS : MTB_WIN) << MTB_WDL_SHIFT) | (plies << MTB_PLIES_SHIFT);
 }
 
 // Sort key: faster wins first, then draws, then slower losses, errors last.
+// A WDL-only win or loss counts as one slower than any with plies.
 long rank(std::uint32_t v) {
     if (mtb_is_error(v)) return -2000000;
-    long plies = long(MTB_GET_PLIES(v));
+    long plies = MTB_HAS_PLIES(v) ? long(MTB_GET_PLIES(v)) : long(MTB_PLIES_MASK >> MTB_PLIES_SHIFT) + 1;
     switch (MTB_GET_WDL(v)) {
         case MTB_WIN:
             return 1000000 - plies;

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <filesystem>
 #include <new>
+#include <tuple>
 
 namespace mtb {
 namespace {
@@ -52,9 +53,12 @@ bool eat(std::string_view& s, char c) {
 
 }  // namespace
 
-bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out) {
+bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out, bool* wdl_only) {
     std::string_view s = name;
-    const std::string_view suffix = ".mtb";
+    const std::string_view wdl_suffix = ".wdl.mtb";
+    const bool wdl = wdl_only && name.size() > wdl_suffix.size() &&
+                     std::string_view(name).substr(name.size() - wdl_suffix.size()) == wdl_suffix;
+    const std::string_view suffix = wdl ? wdl_suffix : ".mtb";
     if (s.size() <= rules.size() + 1 + suffix.size() || s.substr(0, rules.size()) != rules) return false;
     s.remove_prefix(rules.size());
     if (!eat(s, '_') || s.substr(s.size() - suffix.size()) != suffix) return false;
@@ -63,8 +67,10 @@ bool parse_table_file_name(const std::string& name, const std::string& rules, Se
     if (!read_number(s, t.us_board) || !eat(s, 'v') || !read_number(s, t.them_board)) return false;
     if (!s.empty() && !(eat(s, '+') && read_number(s, t.us_hand) && eat(s, '+') && read_number(s, t.them_hand)))
         return false;
-    if (!s.empty() || t.name() + ".mtb" != name.substr(rules.size() + 1)) return false;  // canonical spelling only
+    if (!s.empty() || t.name() + std::string(suffix) != name.substr(rules.size() + 1))
+        return false;  // canonical spelling only
     out = t;
+    if (wdl_only) *wdl_only = wdl;
     return true;
 }
 
@@ -82,14 +88,20 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
         message = dir + ": cannot read folder: " + ec.message();
         return nullptr;
     }
-    std::vector<std::pair<Sector, std::string>> found;
+    // (sector, win/draw/loss only, path): a sector's values file sorts
+    // before its WDL-only file and wins over it.  Under a no-capture limit
+    // a table's values depend on the counter, which WDL-only files drop, so
+    // they are not used there.
+    std::vector<std::tuple<Sector, bool, std::string>> found;
     for (; it != fs::directory_iterator(); it.increment(ec)) {
         Sector s;
-        if (!parse_table_file_name(it->path().filename().string(), r.name, s)) continue;
+        bool wdl = false;
+        if (!parse_table_file_name(it->path().filename().string(), r.name, s, &wdl)) continue;
+        if (wdl && r.has_capture_counter()) continue;
         if (std::string why = not_a_table_file(*it); !why.empty())
             set->skipped_.emplace(s.key(), it->path().string() + ": " + why);
         else
-            found.emplace_back(s, it->path().string());
+            found.emplace_back(s, wdl, it->path().string());
     }
     if (ec) {
         status = TbStatus::IO;
@@ -97,9 +109,11 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
         return nullptr;
     }
     std::sort(found.begin(), found.end());  // a stable table numbering
-    for (auto& [s, path] : found) {
+    for (auto& [s, wdl, path] : found) {
+        if (set->by_sector_.count(s.key())) continue;  // the values file came first
         auto e = std::make_unique<Entry>();
         e->sector = s;
+        e->wdl_only = wdl;
         e->path = path;
         e->id = std::uint32_t(set->entries_.size());
         // The header decides whether the table belongs to these rules.  A
@@ -145,9 +159,10 @@ void TableSet::load(const Entry& e) const {
     if (auto m = e.file->check_matches(rules_, e.sector)) {
         e.status = TbStatus::MISMATCH;
         e.error = *m;
-    } else if (e.file->header().content != TableContent::VALUES) {
+    } else if (e.file->header().content != (e.wdl_only ? TableContent::WDL : TableContent::VALUES)) {
         e.status = TbStatus::CORRUPT;
-        e.error = e.path + ": holds win/draw/loss only, not values";
+        e.error = e.path + (e.wdl_only ? ": named win/draw/loss only, but holds values"
+                                       : ": holds win/draw/loss only, not values");
     } else {
         try {
             e.index = std::make_unique<SectorIndex>(rules_, e.sector);

@@ -28,7 +28,9 @@ constexpr std::size_t kDefaultCacheBytes = std::size_t(64) << 20;
 
 class TableSet {
 public:
-    // Lists "<rules>_<sector>.mtb" in `dir` and reads their headers; entries
+    // Lists "<rules>_<sector>.mtb" in `dir`, and "<rules>_<sector>.wdl.mtb"
+    // (win/draw/loss only) for the sectors that have no values file, and
+    // reads their headers; entries
     // that are no regular file are skipped (a probe of their sector says
     // why).  Fails
     // (null, with status and message) when the folder cannot be read or a
@@ -40,6 +42,12 @@ public:
     std::size_t table_count() const { return entries_.size(); }
     std::vector<Sector> sectors() const;
     bool has_table(Sector s) const { return by_sector_.count(s.key()) != 0; }
+    // Whether sector s's table is win/draw/loss only: value() then gives
+    // value_win(1) for every win, value_loss(0) for every loss (no distance).
+    bool wdl_only(Sector s) const {
+        auto it = by_sector_.find(s.key());
+        return it != by_sector_.end() && it->second->wdl_only;
+    }
 
     // The value code of a position of sector s (normalised to the side to
     // move).  On failure the message names the file (and block).
@@ -54,6 +62,7 @@ private:
         Sector sector;
         std::string path;
         std::uint32_t id = 0;
+        bool wdl_only = false;  // a ".wdl.mtb" file
         mutable std::once_flag once;
         // Set inside call_once, read-only after it.
         mutable TbStatus status = TbStatus::OK;
@@ -76,7 +85,8 @@ private:
 };
 
 // Parses a table file name "<rules>_<a>v<b>[+<c>+<d>].mtb" for rule set
-// `rules`; false for any other name.
-bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out);
+// `rules`; false for any other name.  With `wdl_only`, also accepts
+// "<rules>_<sector>.wdl.mtb" and says which of the two it was.
+bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out, bool* wdl_only = nullptr);
 
 }  // namespace mtb

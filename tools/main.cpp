@@ -15,6 +15,7 @@ constexpr Command kCommands[] = {
     {"probe", "exact value of a position and of each of its plies, from the tables", cmd_probe},
     {"stats", "per-table counts of wins, losses, draws, longest values and bits per position", cmd_stats},
     {"verify", "check every checksum of every table in a folder", cmd_verify},
+    {"wdl", "win/draw/loss-only copies of a folder's value tables (smaller files)", cmd_wdl},
     {"sectors", "list a rule set's sectors in solve order: slots, distinct positions, overhead", cmd_sectors},
     {"gen", "solve a rule set by retrograde analysis into table files", cmd_gen},
     {"player", "play a game under a referee protocol (lasker, compo) on stdin/stdout", cmd_player},

@@ -54,6 +54,8 @@ public:
             return std::nullopt;
         }
         const int plies = int(MTB_GET_PLIES(v));
+        if (!MTB_HAS_PLIES(v) && MTB_GET_WDL(v) != MTB_DRAW)  // a win/draw/loss-only table
+            return ExactValue::wdl_only(MTB_GET_WDL(v) == MTB_WIN ? ExactValue::WIN : ExactValue::LOSS);
         switch (MTB_GET_WDL(v)) {
             case MTB_WIN:
                 return ExactValue::win(plies);

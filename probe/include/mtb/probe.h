@@ -100,7 +100,17 @@ typedef struct {
  * loser is decided by having no legal ply, the plies to that position plus
  * one.  A WIN or LOSS always has c + n <= L; the winner keeps it by playing
  * any ply whose value for it is a WIN.  A side to move that is blocked has
- * LOSS n = 1; one below 3 stones LOSS n = 0.  See probe/FORMAT.md. */
+ * LOSS n = 1; one below 3 stones LOSS n = 0.  See probe/FORMAT.md.
+ *
+ * Win/draw/loss only: where a sector has no values file but a WDL-only one
+ * ("<rules>_<sector>.wdl.mtb", smaller), the value has
+ * bit MTB_WDL_ONLY set and plies 0, which then mean nothing: the side is
+ * known to win (or lose, or draw) but not how fast.  Test with
+ * MTB_HAS_PLIES().  Rule sets with a no-capture limit never use such files.
+ * A player holding a WDL-only win keeps it by playing any ply whose value
+ * for it is a WIN, but must itself make progress (captures, not repeating
+ * positions): the value does not say which winning ply gets closer.
+ * Since v0.2. */
 #define MTB_WDL_MASK 0x00000003u
 #define MTB_WDL_SHIFT 0
 #define MTB_PLIES_MASK 0x00FFFF00u
@@ -110,6 +120,8 @@ typedef struct {
 #define MTB_WIN 2u
 #define MTB_GET_WDL(v) (((v)&MTB_WDL_MASK) >> MTB_WDL_SHIFT)
 #define MTB_GET_PLIES(v) (((v)&MTB_PLIES_MASK) >> MTB_PLIES_SHIFT)
+#define MTB_WDL_ONLY 0x00000004u
+#define MTB_HAS_PLIES(v) (((v)&MTB_WDL_ONLY) == 0)
 
 typedef enum { MTB_WHITE = 0, MTB_BLACK = 1 } mtb_color;
 
@@ -177,6 +189,8 @@ MTB_API size_t mtb_table_count(const mtb_tb* tb);
  *            MTB_E_CORRUPT, MTB_E_IO, MTB_E_BAD_ARGUMENT.
  *  Note : a position whose game is over (the side to move has fewer than
  *         3 stones or no legal ply) is answered without a table: LOSS in 0.
+ *         From a WDL-only table the value has MTB_WDL_ONLY set and no
+ *         plies (see "Values").
  *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
 MTB_API uint32_t mtb_probe(const mtb_tb* tb, const mtb_pos* pos, mtb_status* status);
 
@@ -191,7 +205,10 @@ MTB_API uint32_t mtb_parse_position(const mtb_tb* tb, const char* text, mtb_pos*
  *  Values every legal ply of `pos` from the view of the side that plays it
  *  and writes them to `moves`, best first (faster wins, then draws, then
  *  slower losses; plies whose table is missing last, with that error as
- *  their value).  `*count` receives the number of plies.
+ *  their value).  `*count` receives the number of plies.  Plies valued
+ *  from WDL-only tables (MTB_WDL_ONLY, no plies) rank by WDL alone: such a
+ *  win after every win with plies, such a loss before every loss with
+ *  plies; among themselves they keep generation order.
  *  @return : the value of `pos` (as mtb_probe()), taken from its own table
  *            or, when that is missing, from its plies once all are known;
  *            or an error code.  MTB_E_CAPACITY when `capacity` is below the

@@ -1,0 +1,211 @@
+// Win/draw/loss-only tables: the probe reads them where a sector's values
+// file is absent and agrees with the values on who wins; mtb_probe_root
+// ranks plies by WDL; a player with only WDL tables still converts wins.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <map>
+
+#include "cross_check.h"
+#include "engine/notation.h"
+#include "engine/search.h"
+#include "engine/tt.h"
+#include "mtb/probe.h"
+#include "probe/index.h"
+#include "probe/table_reader.h"
+#include "probe/table_writer.h"
+#include "tools/probe_oracle.h"
+
+using namespace mtb;
+using namespace mtb::test;
+
+namespace {
+
+// Copies every table of `units` from `from` into `to`, win/draw/loss only
+// for the sectors `wdl` accepts and as they are for the others.
+template <class Wdl>
+void copy_tables(const Rules& r, const std::vector<SolveUnit>& units, const std::string& from, const std::string& to,
+                 Wdl wdl) {
+    std::filesystem::create_directories(to);
+    for (const SolveUnit& u : units)
+        for (Sector s : u.sectors) {
+            std::vector<ValueCode> values;
+            REQUIRE(!load_table(from + "/" + table_file_name(r, s), r, s, values));
+            TableWriteOptions opt;
+            opt.wdl_only = wdl(s);
+            opt.threads = 1;
+            REQUIRE(!write_table(to + "/" + table_file_name(r, s, opt.wdl_only), r, s, values, opt));
+        }
+}
+
+mtb_pos c_pos(const Position& p) {
+    return mtb_pos{p.stones[WHITE],
+                   p.stones[BLACK],
+                   p.hand[WHITE],
+                   p.hand[BLACK],
+                   std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK),
+                   0};
+}
+
+struct Tables {
+    mtb_tb* tb;
+    Tables(const std::string& dir, const Rules& r) {
+        mtb_status st{};
+        tb = mtb_open(dir.c_str(), r.name.c_str(), 0, &st);
+        INFO(st.message);
+        REQUIRE(tb);
+    }
+    ~Tables() { mtb_close(tb); }
+    std::uint32_t probe(const Position& p) const {
+        const mtb_pos c = c_pos(p);
+        return mtb_probe(tb, &c, nullptr);
+    }
+};
+
+// Every position of the units' sectors, White to move.
+template <class F>
+void for_each_position(const Rules& r, const std::vector<SolveUnit>& units, F&& f) {
+    for (const SolveUnit& u : units)
+        for (Sector s : u.sectors) {
+            SectorIndex index(r, s);
+            NormalPosition n;
+            for (std::uint64_t slot = 0; slot < index.slots(); ++slot)
+                if (index.position_of(slot, n)) f(denormalise(s, n, WHITE));
+        }
+}
+
+}  // namespace
+
+TEST_CASE("WDL-only tables give the values' WDL on every position, without plies", "[gen][wdl]") {
+    // six 3..4: 3v3 keeps its values file in the mixed folder, so that plies
+    // from a values table and from a WDL-only one meet in one probe_root.
+    const Rules& r = *find_rules("six");
+    const auto units = movement_units(r, 4);
+    const std::string dir = scratch_dir("wdl-only"), values = dir + "/values", wdl = dir + "/wdl",
+                      mixed = dir + "/mixed";
+    gen_units(r, units, values, 2);
+    copy_tables(r, units, values, wdl, [](Sector) { return true; });
+    copy_tables(r, units, values, mixed, [](Sector s) { return s != Sector{3, 3, 0, 0}; });
+    // A values file shadows the WDL-only file of its sector.
+    copy_tables(r, units, values, mixed + "-both", [](Sector) { return true; });
+    copy_tables(r, units, values, mixed + "-both", [](Sector) { return false; });
+
+    const Tables full(values, r), only(wdl, r), mix(mixed, r), both(mixed + "-both", r);
+    std::uint64_t positions = 0, roots = 0;
+    for_each_position(r, units, [&](const Position& p) {
+        ++positions;
+        const std::uint32_t v = full.probe(p), w = only.probe(p), b = both.probe(p);
+        REQUIRE(!mtb_is_error(v));
+        REQUIRE(!mtb_is_error(w));
+        CHECK(b == v);
+        CHECK(MTB_HAS_PLIES(v));
+        CHECK(MTB_GET_WDL(w) == MTB_GET_WDL(v));
+        // Only a game already over is answered without a table, with plies.
+        CHECK(MTB_HAS_PLIES(w) == (outcome(r, p) != Outcome::ONGOING));
+        if (!MTB_HAS_PLIES(w)) CHECK(MTB_GET_PLIES(w) == 0);
+        if (positions % 61 != 0) return;
+
+        // Root ranking from the mixed folder: each ply's WDL as the values
+        // say, wins before draws before losses, and within wins (losses)
+        // those with plies before (after) those without.
+        ++roots;
+        mtb_move full_moves[MTB_MAX_MOVES], mixed_moves[MTB_MAX_MOVES];
+        std::size_t nf = 0, nm = 0;
+        const mtb_pos c = c_pos(p);
+        const std::uint32_t rv = mtb_probe_root(full.tb, &c, full_moves, MTB_MAX_MOVES, &nf, nullptr);
+        const std::uint32_t rm = mtb_probe_root(mix.tb, &c, mixed_moves, MTB_MAX_MOVES, &nm, nullptr);
+        REQUIRE(nf == nm);
+        REQUIRE(!mtb_is_error(rm));
+        CHECK(MTB_GET_WDL(rm) == MTB_GET_WDL(rv));
+        std::map<std::string, std::uint32_t> by_text;
+        for (std::size_t i = 0; i < nf; ++i) by_text[full_moves[i].text] = full_moves[i].value;
+        auto order = [](std::uint32_t x) {
+            const int known = MTB_HAS_PLIES(x) ? 1 : 0;
+            switch (MTB_GET_WDL(x)) {
+                case MTB_WIN:
+                    return 4 + known;
+                case MTB_DRAW:
+                    return 3;
+                default:
+                    return 1 - known;
+            }
+        };
+        for (std::size_t i = 0; i < nm; ++i) {
+            INFO(mixed_moves[i].text);
+            REQUIRE(!mtb_is_error(mixed_moves[i].value));
+            CHECK(MTB_GET_WDL(mixed_moves[i].value) == MTB_GET_WDL(by_text[mixed_moves[i].text]));
+            if (i) CHECK(order(mixed_moves[i - 1].value) >= order(mixed_moves[i].value));
+        }
+    });
+    CHECK(positions > 100000);
+    CHECK(roots > 1000);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a player with WDL-only tables converts its wins", "[gen][wdl]") {
+    // nmm 3..4: WDL-only tables for 3v4, 4v3 and 4v4, distances for 3v3.
+    // The winner starts in a WDL-only sector and searches with those tables
+    // (keeping the win, making progress by captures: mtb/probe.h "Values");
+    // the loser defends perfectly (the slowest loss, from the values).
+    // Every winner's ply must keep the win, and the game must end in a win.
+    // (With WDL-only tables for the flying 3v3 endgame as well, where no
+    // capture comes before the last, the search keeps the win but does not
+    // find its way: distances are needed there.)
+    const Rules& r = *find_rules("nmm");
+    const auto units = movement_units(r, 4);
+    const Sector endgame{3, 3, 0, 0};
+    const std::string dir = scratch_dir("wdl-player"), values = dir + "/values", wdl = dir + "/wdl";
+    gen_units(r, units, values, 2);
+    copy_tables(r, units, values, wdl, [&](Sector s) { return s != endgame; });
+    const Tables full(values, r);
+
+    // Starts: the longest wins in the WDL-only sectors and a spread of others.
+    std::vector<std::pair<int, Position>> wins;
+    for_each_position(r, units, [&](const Position& p) {
+        const std::uint32_t v = full.probe(p);
+        if (sector_of(p) != endgame && MTB_GET_WDL(v) == MTB_WIN && MTB_GET_PLIES(v) >= 5)
+            wins.push_back({int(MTB_GET_PLIES(v)), p});
+    });
+    REQUIRE(wins.size() > 100);
+    std::stable_sort(wins.begin(), wins.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::pair<int, Position>> starts(wins.begin(), wins.begin() + 4);
+    for (std::size_t i = 4; i < wins.size() && starts.size() < 12; i += wins.size() / 8) starts.push_back(wins[i]);
+
+    auto oracle = cli::make_probe_oracle(wdl);
+    for (const auto& [plies, start] : starts) {
+        INFO("start " << position_to_text(r, start) << ", win in " << plies);
+        Search winner(r);
+        winner.set_oracle(oracle.get());
+        Position p = start;
+        std::vector<std::uint64_t> history;
+        int ply = 0;
+        for (; ply < 400 && outcome(r, p) == Outcome::ONGOING; ++ply) {
+            Move m;
+            if (p.side == start.side) {
+                SearchLimits limits;
+                limits.max_depth = 4;
+                limits.seconds = 0;
+                SearchResult res = winner.run(p, limits, history);
+                REQUIRE(res.has_move);
+                m = res.best;
+            } else {
+                mtb_move moves[MTB_MAX_MOVES];
+                std::size_t n = 0;
+                const mtb_pos c = c_pos(p);
+                REQUIRE(!mtb_is_error(mtb_probe_root(full.tb, &c, moves, MTB_MAX_MOVES, &n, nullptr)));
+                REQUIRE(n > 0);
+                REQUIRE(!parse_move(r, p, moves[0].text, m));
+            }
+            history.push_back(position_key(p));
+            p = after(r, p, m);
+            if (p.side != start.side && outcome(r, p) == Outcome::ONGOING) {
+                INFO("after the winner's ply " << ply << ": " << position_to_text(r, p));
+                REQUIRE(MTB_GET_WDL(full.probe(p)) == MTB_LOSS);
+            }
+        }
+        INFO("ended after " << ply << " plies at " << position_to_text(r, p));
+        CHECK(p.side != start.side);
+        CHECK(outcome(r, p) == Outcome::LOSS);
+    }
+    std::filesystem::remove_all(dir);
+}
