@@ -124,10 +124,13 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
             };
         }
         std::vector<std::vector<ValueCode>> values;
+        SolveStats stats;
+        so.stats = &stats;
         // A no-capture limit (lasker-20) has its own bounded solver.
         if (auto err = (r.has_capture_counter() ? solve_clock_unit : solve_unit)(r, unit.sectors, children, values, so))
             return err;
-        res.peak_bytes = children.memory_bytes();
+        const auto t_solved = clock::now();
+        res.peak_bytes = children.memory_bytes() + stats.frontier_bytes;
         children = ChildValues();  // not needed to write: free it first
         TableWriteOptions write_opt;
         write_opt.level = opt.level;
@@ -139,16 +142,23 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                 return err;
         }
         res.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+        const double write_seconds = std::chrono::duration<double>(clock::now() - t_solved).count();
         solved_slots += unit_raw;
         if (opt.progress) {
             std::uint64_t positions = 0;
             for (const SectorStats& s : res.sectors) positions += s.positions;
             const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
             const double eta = elapsed * (total_slots - solved_slots) / double(solved_slots);
-            std::fprintf(opt.progress, "%s[%zu/%zu] %s: %llu positions in %.2f s (%.1f M/s), ETA %s\n",
+            // Where the unit's time went: wall and CPU seconds of the
+            // solver's init and layers, then the table files.
+            std::fprintf(opt.progress,
+                         "%s[%zu/%zu] %s: %llu positions in %.2f s (%.1f M/s; init %.2f s, %.2f CPU s; %d layers "
+                         "%.2f s, %.2f CPU s; write %.2f s), ETA %s\n",
                          opt.progress_tty ? "\r\033[K" : "", u + 1, units.size(), unit_name(unit).c_str(),
                          (unsigned long long)positions, res.seconds,
-                         res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, duration_text(eta).c_str());
+                         res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, stats.init_seconds,
+                         stats.init_cpu_seconds, stats.layers, stats.layer_seconds, stats.layer_cpu_seconds,
+                         write_seconds, duration_text(eta).c_str());
             std::fflush(opt.progress);
         }
         results.push_back(std::move(res));

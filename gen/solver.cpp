@@ -7,7 +7,9 @@
 #include <atomic>
 #include <bit>
 #include <climits>
+#include <ctime>
 
+#include "gen/frontier.h"
 #include "gen/huge_pages.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
@@ -21,19 +23,18 @@ namespace {
 using Word = std::uint16_t;
 constexpr Word PENDING = 0x8000;
 constexpr Word COUNT_MASK = 0x7fff;
-constexpr std::uint64_t CHUNK = 1 << 12;
-// Slots per block of the layer scan's summary (next_code in solve_unit).
-constexpr std::uint64_t BLOCK = 256;
-constexpr Word NO_CODE = PENDING;  // above every value code
-// Sectors smaller than this are done by the calling thread alone: starting
-// a team costs more than it saves (and much more on a busy machine).
-constexpr std::uint64_t PARALLEL_MIN = 1 << 16;
-
 // An in-unit slot as one number: sector number in the unit, then slot.
 constexpr int SLOT_BITS = 48;
 constexpr std::uint64_t pack(int k, std::uint64_t slot) { return std::uint64_t(k) << SLOT_BITS | slot; }
 constexpr int unpack_sector(std::uint64_t x) { return int(x >> SLOT_BITS); }
 constexpr std::uint64_t unpack_slot(std::uint64_t x) { return x & ((std::uint64_t(1) << SLOT_BITS) - 1); }
+
+// CPU seconds of the whole process (all threads).
+double cpu_seconds() {
+    timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
 
 constexpr bool is_win_code(Word c) { return c >= 2 && c < PENDING && (value_plies(c) & 1); }
 
@@ -42,6 +43,15 @@ struct Exits {
     int win = INT_MAX;  // shortest win through an exit (plies)
     int loss = -1;      // longest loss through exits, when all exits lose
     bool draw = false;  // some exit draws
+
+    void add(ValueCode v) {
+        if (v == VALUE_DRAW)
+            draw = true;
+        else if (value_wdl(v) == Wdl::LOSS)
+            win = std::min(win, value_plies(v) + 1);
+        else
+            loss = std::max(loss, value_plies(v) + 1);
+    }
 };
 
 constexpr Sector twin_of(Sector s) { return Sector{s.them_board, s.us_board, s.them_hand, s.us_hand}; }
@@ -72,6 +82,23 @@ struct Target {
 // Plies by what they do: quiet (a move), a move with a removal, a placement,
 // a placement with a removal.  Each kind leads to one sector.
 enum PlyKind { QUIET, MOVE_REMOVE, PLACE, PLACE_REMOVE, PLY_KINDS };
+
+// The index rows (SectorIndex::Row) of the children of positions whose
+// opponent has the stones `them`, per ply kind and removed point
+// (MAX_POINTS: none), found when first needed.  One per thread: the init
+// visits positions grouped by `them`, so each row serves many children.
+struct ExitRows {
+    Bitboard them = ~Bitboard(0);
+    int sector = -1;
+    std::uint32_t have[PLY_KINDS] = {};  // bit x: rows[kind][x] is set
+    SectorIndex::Row rows[PLY_KINDS][MAX_POINTS + 1];
+
+    void reset(Bitboard t, int k) {
+        them = t;
+        sector = k;
+        for (std::uint32_t& h : have) h = 0;
+    }
+};
 
 struct Unit {
     const Rules& r;
@@ -108,6 +135,107 @@ struct Unit {
             }
             targets.push_back(t);
         }
+    }
+
+    // The plies of position n of sector k by bit operations, for the common
+    // cases: exits into `e`; returns the number of in-unit children, which
+    // are all quiet plies to the twin sector and (when `in_unit_distinct`)
+    // known to be distinct classes, so they are counted, never indexed.
+    // Stops early (returning 0) at a ply that wins at once.  Same plies as
+    // generate() (engine/movegen.cpp): a ply that closes a mill removes one
+    // of removable(them), or nothing when none is; the quiet moves are
+    // counted by popcount, and only the few mill-closing ones enumerated.
+    int scan_exits(int k, NormalPosition n, Exits& e, ExitRows& rows) {
+        const Sector& s = sectors[k];
+        const std::array<Target, PLY_KINDS>& tk = targets[k];
+        const Board& b = *r.board;
+        const Bitboard us = n.us, them = n.them, empty = b.all & ~(us | them);
+        const Bitboard rem = removable(r, them);
+        const bool capture_ends = rem && popcount(them) - 1 + s.them_hand < r.lose_below;
+        // Empty points where one more stone of ours closes a mill.
+        Bitboard closing = 0;
+        if (rem) {
+            for (Bitboard m : b.mills) {
+                const Bitboard missing = m & ~us;
+                if (popcount(missing) == 1) closing |= missing;
+            }
+            closing &= empty;
+        }
+        struct Exit {
+            const ChildTable* table;
+            std::uint64_t slot;
+        };
+        Exit exits[MAX_PLIES];
+        int n_exits = 0, n_in = 0;
+        if (rows.them != them || rows.sector != k) rows.reset(them, k);
+        // A child of a ply of kind `kind` that removed `removed` (or
+        // MAX_POINTS) and left the mover with `mover`: its side to move has
+        // `them` less the removed stone, the same for many positions in a
+        // row, so the index's row for it is found once (ExitRows).
+        auto child = [&](PlyKind kind, int removed, Bitboard mover) {
+            const Target& t = tk[kind];
+            if (t.in_unit >= 0) {
+                ++n_in;
+                return;
+            }
+            if (!t.table) {
+                missing(t);
+                return;
+            }
+            const SectorIndex& ix = t.table->index();
+            if (!(rows.have[kind] >> removed & 1)) {
+                rows.rows[kind][removed] = ix.row(removed < MAX_POINTS ? them ^ bit(Point(removed)) : them);
+                rows.have[kind] |= std::uint32_t(1) << removed;
+            }
+            const std::uint64_t slot = ix.slot_in_row(rows.rows[kind][removed], mover);
+            t.table->prefetch(slot);
+            exits[n_exits++] = Exit{t.table, slot};
+        };
+        if (s.us_hand > 0) {  // placements
+            if (closing && capture_ends) {
+                e.win = 1;
+                return 0;
+            }
+            for (Bitboard t = empty & ~closing; t;) child(PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
+            for (Bitboard t = closing; t;) {
+                const Bitboard mover = us | bit(pop_lsb(t));
+                for (Bitboard x = rem; x;) child(PLACE_REMOVE, pop_lsb(x), mover);
+            }
+        }
+        if (s.us_hand == 0 || r.move_while_in_hand) {
+            const bool fly = r.can_fly(s.us_board, s.us_hand);
+            const bool quiet_counted = tk[QUIET].in_unit >= 0;
+            for (Bitboard f = us; f;) {
+                const Point from = pop_lsb(f);
+                const Bitboard rest = us ^ bit(from);
+                const Bitboard to = fly ? empty : b.adjacent[from] & empty;
+                Bitboard closes = 0;
+                for (Bitboard c = to & closing; c;) {
+                    const Point p = pop_lsb(c);
+                    if (mill_at(b, rest | bit(p), p)) closes |= bit(p);
+                }
+                if (closes && capture_ends) {
+                    e.win = 1;
+                    return 0;
+                }
+                if (quiet_counted)
+                    n_in += popcount(to & ~closes);
+                else
+                    for (Bitboard t = to & ~closes; t;) child(QUIET, MAX_POINTS, rest | bit(pop_lsb(t)));
+                for (Bitboard c = closes; c;) {
+                    const Bitboard mover = rest | bit(pop_lsb(c));
+                    for (Bitboard x = rem; x;) child(MOVE_REMOVE, pop_lsb(x), mover);
+                }
+            }
+        }
+        // Read the exits' values once all their loads are under way.
+        for (int x = 0; x < n_exits; ++x) e.add(exits[x].table->at(exits[x].slot));
+        return n_in;
+    }
+
+    void missing(const Target& t) {
+#pragma omp critical(mtb_solver_error)
+        if (!error) error = "no solved table for successor sector " + t.sector.name();
     }
 
     // Looks at every ply of position n of sector k: exits into `e`, distinct
@@ -150,8 +278,7 @@ struct Unit {
                 continue;
             }
             if (!t.table) {
-#pragma omp critical(mtb_solver_error)
-                if (!error) error = "no solved table for successor sector " + t.sector.name();
+                missing(t);
                 continue;
             }
             const std::uint64_t slot = t.table->index().slot_of(c);
@@ -159,15 +286,7 @@ struct Unit {
             exits[n_exits++] = Exit{t.table, slot};
         }
         // Read the exits' values once all their loads are under way.
-        for (int x = 0; x < n_exits; ++x) {
-            const ValueCode v = exits[x].table->at(exits[x].slot);
-            if (v == VALUE_DRAW)
-                e.draw = true;
-            else if (value_wdl(v) == Wdl::LOSS)
-                e.win = std::min(e.win, value_plies(v) + 1);
-            else
-                e.loss = std::max(e.loss, value_plies(v) + 1);
-        }
+        for (int x = 0; x < n_exits; ++x) e.add(exits[x].table->at(exits[x].slot));
         if (in) n_in = sort_unique(in, n_in);
         return n_quiet + n_in;
     }
@@ -222,6 +341,8 @@ public:
         ours_ = free >= k_ ? binomial(free, k_) : 0;
     }
     std::size_t them_sets() const { return them_.size(); }
+    // Whether a symmetry other than the identity fixes group t's stones.
+    bool them_stabilised(std::size_t t) const { return them_[t].second != 0; }
 
     template <class Visit>
     void for_each(std::size_t t, Visit&& visit) const {
@@ -244,19 +365,6 @@ private:
     std::uint64_t ours_ = 0;
     std::vector<std::pair<Bitboard, std::uint32_t>> them_;  // (rep, its stabiliser less the identity)
 };
-
-void atomic_min(Word& w, Word v) {
-    std::atomic_ref<Word> a(w);
-    Word cur = a.load(std::memory_order_relaxed);
-    while (cur > v && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
-    }
-}
-
-void atomic_max(std::atomic<int>& a, int v) {
-    int cur = a.load(std::memory_order_relaxed);
-    while (cur < v && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
-    }
-}
 
 }  // namespace
 
@@ -281,11 +389,13 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                                       std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt) {
     if (unit.empty()) return std::nullopt;
     const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
+    const std::uint64_t parallel_min = opt.parallel_min;
     Unit u{r, unit, children, StabilizerTest(*r.board), {}, {}, {}, {}};
     values.assign(unit.size(), {});
     std::uint64_t total = 0;
     for (std::size_t k = 0; k < unit.size(); ++k) {
         u.index.emplace_back(r, unit[k]);
+        if (u.index[k].slots() >> Frontier::SLOT_BITS) return "sector " + unit[k].name() + " has too many slots";
         values[k].clear();
         values[k].reserve(u.index[k].slots());
         advise_huge_pages(values[k].data(), u.index[k].slots() * sizeof(ValueCode));
@@ -297,21 +407,33 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     auto report = [&](const char* phase, int layer, std::uint64_t done) {
         if (opt.progress) opt.progress(SolveProgress{phase, layer, done, total});
     };
+    SolveStats stats;
+    const double t_start = omp_get_wtime(), c_start = cpu_seconds();
 
-    // Init: one look at every position's plies.
-    std::atomic<int> last_layer{0};
+    // Init: one look at every position's plies.  Values with a distance go
+    // to the frontier, for the layer of that distance.
+    Frontier frontier(threads, int(unit.size()));
     std::atomic<bool> repeats{false};
     std::uint64_t done = 0;
     for (std::size_t k = 0; k < unit.size(); ++k) {
         const std::uint64_t slots = u.index[k].slots();
         Word* w = u.words[k];
+        // Only quiet plies can stay in a unit (placements and removals
+        // change the stone counts for good); when that holds here, the
+        // bit-operation scan serves every position whose quiet children
+        // need no canonicalising.
+        const std::array<Target, PLY_KINDS>& tk = u.targets[k];
+        const bool fast = tk[MOVE_REMOVE].in_unit < 0 && tk[PLACE].in_unit < 0 && tk[PLACE_REMOVE].in_unit < 0;
         // Positions in "them-major" order (see ThemMajor): the children of
         // consecutive positions share their side to move's stones, so their
         // lookups stay within a few runs of the child tables, in cache,
         // where slot order would read the child tables at random.
         const ThemMajor order(*r.board, unit[k]);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (slots >= PARALLEL_MIN)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (slots >= parallel_min)
         for (std::size_t t = 0; t < order.them_sets(); ++t) {
+            const int thread = omp_get_thread_num();
+            ExitRows rows;
+            const bool counted = fast && !order.them_stabilised(t);
             // A group's slots are scattered over the unit: find a batch of
             // them and start their writes before working on any, rather
             // than stall on each store.
@@ -324,23 +446,29 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                 const Outcome o = outcome(r, p);
                 if (o != Outcome::ONGOING) {
                     w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
+                    if (o != Outcome::DRAW) frontier.add(thread, int(k), i, value_loss(0));
                     return;
                 }
                 Exits e;
-                std::uint64_t in[MAX_PLIES];
-                int n_in = u.scan_plies(int(k), n, p, e, in);
+                int n_in;
+                if (counted) {
+                    n_in = u.scan_exits(int(k), n, e, rows);
+                } else {
+                    std::uint64_t in[MAX_PLIES];
+                    n_in = u.scan_plies(int(k), n, p, e, in);
+                }
                 if (n_in > 0 && !repeats.load(std::memory_order_relaxed))
                     repeats.store(true, std::memory_order_relaxed);
                 if (e.win != INT_MAX) {
                     w[i] = value_win(e.win);  // tentative until layer e.win
-                    atomic_max(last_layer, e.win);
+                    frontier.add(thread, int(k), i, w[i]);
                 } else if (n_in > 0) {
                     w[i] = Word(PENDING | n_in);
                 } else if (e.draw) {
                     w[i] = VALUE_DRAW;
                 } else {
                     w[i] = value_loss(e.loss);
-                    atomic_max(last_layer, e.loss);
+                    frontier.add(thread, int(k), i, w[i]);
                 }
             };
             auto flush = [&] {
@@ -359,111 +487,105 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
         report("init", 0, done);
     }
     if (u.error) return u.error;
+    const double t_init = omp_get_wtime();
+    stats.init_seconds = t_init - t_start;
+    const double c_init = cpu_seconds();
+    stats.init_cpu_seconds = c_init - c_start;
+    stats.frontier_bytes = frontier.memory_bytes();
 
-    // Per block of BLOCK slots, the smallest value code in it not yet
-    // propagated: a layer scans only the blocks whose summary is its code.
-    // Deep layers hold few positions, so most blocks are skipped, where a
-    // plain scan would read the whole unit once per layer (nmm 6v5 has 165).
-    std::vector<std::vector<Word>> next_code(unit.size());
-    for (std::size_t k = 0; k < unit.size() && repeats.load(); ++k) {
-        const std::uint64_t slots = u.index[k].slots();
-        const Word* w = u.words[k];
-        next_code[k].assign((slots + BLOCK - 1) / BLOCK, NO_CODE);
-#pragma omp parallel for schedule(static) num_threads(threads) if (slots >= PARALLEL_MIN)
-        for (std::uint64_t b = 0; b < next_code[k].size(); ++b) {
-            Word m = NO_CODE;
-            for (std::uint64_t i = b * BLOCK; i < std::min(slots, (b + 1) * BLOCK); ++i)
-                if (w[i] >= 2 && w[i] < PENDING) m = std::min(m, w[i]);
-            next_code[k][b] = m;
-        }
-    }
-    // A slot of sector j got value code c: its block must be scanned at c.
-    auto noted = [&](int j, std::uint64_t s, Word c) { atomic_min(next_code[j][s / BLOCK], c); };
-
-    // Layers: propagate the values of distance n to in-unit predecessors.
-    if (repeats.load()) {
-        for (int layer = 0; layer <= last_layer.load(); ++layer) {
-            const Word code = value_code_plies(layer);
-            const bool loss = (layer & 1) == 0;
-            done = 0;
-            for (std::size_t k = 0; k < unit.size(); ++k) {
-                const std::uint64_t slots = u.index[k].slots();
-                Word* w = u.words[k];
-#pragma omp parallel num_threads(threads) if (slots >= PARALLEL_MIN)
-                {
-                    std::vector<std::uint64_t> preds;
-                    preds.reserve(256);
-#pragma omp for schedule(dynamic, CHUNK / BLOCK)
-                    for (std::uint64_t b = 0; b < next_code[k].size(); ++b) {
-                        std::atomic_ref<Word> summary(next_code[k][b]);
-                        if (summary.load(std::memory_order_relaxed) != code) continue;
-                        // Writers in this layer lower the summary to codes
-                        // after this one (noted()); reset it, then fold in
-                        // what the scan sees.  Either way nothing is lost.
-                        summary.store(NO_CODE, std::memory_order_relaxed);
-                        Word later = NO_CODE;
-                        const std::uint64_t end = std::min(slots, (b + 1) * BLOCK);
-                        for (std::uint64_t i = b * BLOCK; i < end; ++i) {
-                            const Word wi = std::atomic_ref<Word>(w[i]).load(std::memory_order_relaxed);
-                            if (wi != code) {
-                                if (wi > code && wi < PENDING) later = std::min(later, wi);
-                                continue;
-                            }
-                            u.predecessors(int(k), i, preds);
-                            for (std::uint64_t x : preds)
-                                __builtin_prefetch(&u.words[unpack_sector(x)][unpack_slot(x)], 1);
-                            for (std::uint64_t x : preds) {
-                                const int j = unpack_sector(x);
-                                const std::uint64_t s = unpack_slot(x);
-                                std::atomic_ref<Word> a(u.words[j][s]);
-                                Word cur = a.load(std::memory_order_relaxed);
-                                if (loss) {
-                                    const Word win = value_win(layer + 1);
-                                    while ((cur & PENDING) || (is_win_code(cur) && cur > win)) {
-                                        if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
-                                            atomic_max(last_layer, layer + 1);
-                                            noted(j, s, win);
-                                            break;
-                                        }
-                                    }
-                                    continue;
-                                }
-                                while ((cur & PENDING) &&
-                                       !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
-                                }
-                                if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) continue;
-                                // This thread took the last counter: every in-unit ply loses.
-                                Exits e;
-                                const NormalPosition n = u.position(j, s);
-                                u.scan_plies(j, n, denormalise(unit[j], n, WHITE), e, nullptr);
-                                if (e.draw) {
-                                    a.store(VALUE_DRAW, std::memory_order_relaxed);
-                                } else {
-                                    const int plies = std::max(layer, e.loss - 1) + 1;
-                                    a.store(value_loss(plies), std::memory_order_relaxed);
-                                    atomic_max(last_layer, plies);
-                                    noted(j, s, value_loss(plies));
+    // Layers: propagate the values of distance n to their in-unit
+    // predecessors, in order of distance, so every distance is exact.
+    // Without a ply inside the unit there is nothing to propagate.
+    for (Word code = value_code_plies(0); repeats.load() && code <= frontier.max_code(); ++code) {
+        const int layer = value_plies(code);
+        const bool loss = (layer & 1) == 0;
+        const std::vector<std::uint64_t> list = frontier.take(code);
+        stats.frontier_bytes = std::max(stats.frontier_bytes, frontier.memory_bytes() + list.capacity() * 8);
+        // Positions are taken a few at a time, and all their predecessors'
+        // words fetched before any is updated: the updates land anywhere in
+        // the unit, so this keeps many cache misses in flight at once.  The
+        // positions' own words are fetched a few batches ahead, for the
+        // same reason.
+        constexpr std::size_t BATCH = 8, AHEAD = 4 * BATCH, CHUNK = 32 * BATCH;
+        auto word_of = [&](std::uint64_t x) -> Word& {
+            return u.words[x >> Frontier::SLOT_BITS][x & ((std::uint64_t(1) << Frontier::SLOT_BITS) - 1)];
+        };
+        const std::size_t chunks = (list.size() + CHUNK - 1) / CHUNK;
+#pragma omp parallel num_threads(threads) if (list.size() * 16 >= parallel_min)
+        {
+            const int thread = omp_get_thread_num();
+            ExitRows rows;
+            std::vector<std::uint64_t> preds, all;
+            preds.reserve(256);
+            all.reserve(BATCH * 256);
+#pragma omp for schedule(dynamic, 1)
+            for (std::size_t c = 0; c < chunks; ++c) {
+                const std::size_t first = c * CHUNK, last = std::min(list.size(), first + CHUNK);
+                for (std::size_t x = first; x < std::min(last, first + AHEAD); ++x)
+                    __builtin_prefetch(&word_of(list[x]));
+                for (std::size_t b = first; b < last; b += BATCH) {
+                    all.clear();
+                    for (std::size_t x = b; x < std::min(last, b + BATCH); ++x) {
+                        if (x + AHEAD < last) __builtin_prefetch(&word_of(list[x + AHEAD]));
+                        const int k = int(list[x] >> Frontier::SLOT_BITS);
+                        const std::uint64_t i = list[x] & ((std::uint64_t(1) << Frontier::SLOT_BITS) - 1);
+                        // A tentative win may since have been bettered.
+                        if (std::atomic_ref<Word>(word_of(list[x])).load(std::memory_order_relaxed) != code) continue;
+                        u.predecessors(k, i, preds);
+                        all.insert(all.end(), preds.begin(), preds.end());
+                    }
+                    for (std::uint64_t x : all) __builtin_prefetch(&u.words[unpack_sector(x)][unpack_slot(x)], 1);
+                    for (std::uint64_t x : all) {
+                        const int j = unpack_sector(x);
+                        const std::uint64_t s = unpack_slot(x);
+                        std::atomic_ref<Word> a(u.words[j][s]);
+                        Word cur = a.load(std::memory_order_relaxed);
+                        if (loss) {
+                            const Word win = value_win(layer + 1);
+                            while ((cur & PENDING) || (is_win_code(cur) && cur > win)) {
+                                if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
+                                    frontier.add(thread, j, s, win);
+                                    break;
                                 }
                             }
+                            continue;
                         }
-                        if (later != NO_CODE) atomic_min(next_code[k][b], later);
+                        while ((cur & PENDING) &&
+                               !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
+                        }
+                        if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) continue;
+                        // This thread took the last counter: every in-unit ply loses.
+                        Exits e;
+                        u.scan_exits(j, u.position(j, s), e, rows);
+                        if (e.draw) {
+                            a.store(VALUE_DRAW, std::memory_order_relaxed);
+                        } else {
+                            const int plies = std::max(layer, e.loss - 1) + 1;
+                            a.store(value_loss(plies), std::memory_order_relaxed);
+                            frontier.add(thread, j, s, value_loss(plies));
+                        }
                     }
                 }
-                done += slots;
             }
-            report("layer", layer, done);
         }
+        ++stats.layers;
+        report("layer", layer, total);
     }
+    const double t_layers = omp_get_wtime();
+    stats.layer_seconds = t_layers - t_init;
+    stats.layer_cpu_seconds = cpu_seconds() - c_init;
 
     // Unresolved positions are draws.
     for (std::size_t k = 0; k < unit.size(); ++k) {
         Word* w = u.words[k];
         const std::uint64_t slots = u.index[k].slots();
-#pragma omp parallel for schedule(static) num_threads(threads) if (slots >= PARALLEL_MIN)
+#pragma omp parallel for schedule(static) num_threads(threads) if (slots >= parallel_min)
         for (std::uint64_t i = 0; i < slots; ++i)
             if (w[i] & PENDING) w[i] = VALUE_DRAW;
     }
+    stats.final_seconds = omp_get_wtime() - t_layers;
     report("final", 0, total);
+    if (opt.stats) *opt.stats = stats;
     return u.error;
 }
 

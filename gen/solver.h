@@ -4,7 +4,8 @@
 //
 // Method.  One 16-bit word per slot of the unit (the memory bound: 2 bytes
 // per slot, plus the children's values held by ChildValues, packed to about
-// half a byte per slot for nmm, and one 16-bit summary per 256 slots):
+// half a byte per slot for nmm, plus 4 bytes per won or lost position while
+// its layer is pending, in the frontier):
 //
 //   bit 15 set   : unresolved; bits 0-14 count the distinct in-unit child
 //                  slots not yet known to be wins for the opponent
@@ -14,15 +15,18 @@
 //
 // Init: every position looks at its plies once; plies leaving the unit are
 // looked up in the children, plies staying in it are counted per distinct
-// child slot.  Then layer n = 0, 1, 2, ... scans for values with distance n
-// and propagates them backwards with un-moves: a LOSS n makes the in-unit
+// child slot (by popcount, when the children are known to be distinct
+// classes).  Every value with a distance goes to the frontier
+// (gen/frontier.h) under its distance.  Then layer n = 0, 1, 2, ... takes
+// the positions of distance n from the frontier and propagates them
+// backwards with un-moves: a LOSS n makes the in-unit
 // predecessors WIN n+1 (unless they already win sooner); a WIN n decrements
 // their counters, and a counter reaching 0 makes the predecessor a LOSS
 // (1 + its longest forced line, exits included) or, with a drawing exit, a
 // DRAW.  Positions still unresolved at the end are draws.  Layers go in
-// order of distance, so every distance is exact.  A layer scans only the
-// blocks of 256 slots whose summary (the smallest value code in the block
-// not yet propagated) is the layer's own.
+// order of distance, so every distance is exact.  A layer fetches the words
+// of all predecessors of a few positions before it updates any, so many of
+// its (random) memory accesses are in flight at once.
 //
 // Children are built in normal form straight from each ply, and in-unit
 // predecessors by quiet un-moves in normal form (gen/quiet_unmove.h), so
@@ -63,9 +67,22 @@ struct SolveProgress {
     std::uint64_t done, total;  // slots processed in this phase
 };
 
+// Where a unit's time and memory went.
+struct SolveStats {
+    double init_seconds = 0, layer_seconds = 0, final_seconds = 0;  // wall
+    double init_cpu_seconds = 0, layer_cpu_seconds = 0;             // all threads
+    int layers = 0;                                                 // distances propagated
+    std::size_t frontier_bytes = 0;                                 // peak
+};
+
 struct SolveOptions {
     int threads = 0;                                     // 0: OpenMP's default
     std::function<void(const SolveProgress&)> progress;  // called from the calling thread
+    // Sectors (and layers) with fewer slots than this are done by the
+    // calling thread alone: starting a team costs more than it saves, and
+    // much more on a busy machine.  Tests lower it to run threads on small units.
+    std::uint64_t parallel_min = 1 << 16;
+    SolveStats* stats = nullptr;  // filled when not null
 };
 
 // Solves `unit` (every successor sector outside it must be in `children`).

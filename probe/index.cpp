@@ -307,25 +307,26 @@ struct SectorIndex::Impl {
         return stabilised_slot(first_stabilised[rep >> RepLookup::BLOCK_SHIFT] + delta, them, free);
     }
 
-    // slot_of for positions sharing our stones: the rep, its symmetry and
-    // its run are found once for all of them.
-    void slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const {
+    SectorIndex::Row row(Bitboard us) const {
         assert(popcount(us) == k);
         const std::uint16_t e = rep_entry[colex_rank24(us)];
-        const int g = int(e & RepLookup::SYMMETRY);
-        const Bitboard rep = sym.apply(g, us);
+        SectorIndex::Row row;
+        row.g = std::uint8_t(e & RepLookup::SYMMETRY);
+        const Bitboard rep = sym.apply(row.g, us);
         const std::uint32_t delta = e >> RepLookup::NUMBER_SHIFT;
-        const Bitboard free = all & ~rep;
-        if (!(e & RepLookup::STABILISED)) [[likely]] {
-            const std::uint64_t base = std::uint64_t(first_trivial[rep >> RepLookup::BLOCK_SHIFT] + delta) * placements;
-            for (std::size_t i = 0; i < count; ++i) {
-                assert(popcount(them[i]) == m && !(us & them[i]));
-                out[i] = base + colex_rank24(extract_bits(sym.apply(g, them[i]), free));
-            }
-            return;
-        }
-        const std::uint32_t number = first_stabilised[rep >> RepLookup::BLOCK_SHIFT] + delta;
-        for (std::size_t i = 0; i < count; ++i) out[i] = stabilised_slot(number, sym.apply(g, them[i]), free);
+        row.free = all & ~rep;
+        row.image = sym.column(row.g);
+        if (!(e & RepLookup::STABILISED))
+            row.base = std::uint64_t(first_trivial[rep >> RepLookup::BLOCK_SHIFT] + delta) * placements;
+        else
+            row.stab = std::int32_t(first_stabilised[rep >> RepLookup::BLOCK_SHIFT] + delta);
+        return row;
+    }
+
+    std::uint64_t slot_in_row(const SectorIndex::Row& row, Bitboard them) const {
+        const Bitboard t = sym.apply(row.g, them);
+        if (row.stab < 0) return row.base + colex_rank24(extract_bits(t, row.free));
+        return stabilised_slot(std::uint32_t(row.stab), t, row.free);
     }
 
     // slot_of for a rep with a non-trivial stabiliser: their stones are
@@ -384,8 +385,9 @@ const Sector& SectorIndex::sector() const { return impl_->sector; }
 std::uint64_t SectorIndex::slots() const { return impl_->slots; }
 std::size_t SectorIndex::memory_bytes() const { return impl_->memory_bytes(); }
 std::uint64_t SectorIndex::slot_of(NormalPosition n) const { return impl_->slot_of(n); }
-void SectorIndex::slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const {
-    impl_->slots_of(us, them, count, out);
+SectorIndex::Row SectorIndex::row(Bitboard us) const { return impl_->row(us); }
+std::uint64_t SectorIndex::stabilised_slot_in_row(const Row& row, Bitboard them) const {
+    return impl_->slot_in_row(row, them);
 }
 bool SectorIndex::position_of(std::uint64_t slot, NormalPosition& out) const { return impl_->position_of(slot, out); }
 

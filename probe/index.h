@@ -25,6 +25,8 @@
 #include <memory>
 
 #include "engine/rules.h"
+#include "probe/combinatorics.h"
+#include "probe/index_symmetry.h"
 #include "probe/sector.h"
 
 namespace mtb {
@@ -43,13 +45,36 @@ public:
 
     // The slot of a position of this sector (popcounts must match).
     std::uint64_t slot_of(NormalPosition n) const;
-    // slot_of({us, them[i]}) into out[i] for i < count: faster than one call
-    // each, since the work that depends on `us` alone is done once.
-    void slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const;
+    // The slots of every position whose side to move has the stones `us`,
+    // for loops over many positions that share them (the solver's and the
+    // verifier's children of one group of positions): row(us) does the part
+    // of slot_of that depends on `us` alone, once; slot_in_row(row(us),
+    // them) equals slot_of({us, them}) for every `them`.
+    struct Row {
+        std::uint64_t base = 0;           // first slot of the rep's run (trivial stabiliser)
+        Bitboard free = 0;                // the points the rep leaves empty
+        std::int32_t stab = -1;           // the rep's number among the stabilised ones, or -1
+        std::uint8_t g = 0;               // the symmetry taking us to the rep
+        const Bitboard* image = nullptr;  // SymmetryTables::column(g)
+    };
+    Row row(Bitboard us) const;
+    // Inline for the common case (the rep has a trivial stabiliser): the
+    // solver calls it for most children of most positions.
+    std::uint64_t slot_in_row(const Row& row, Bitboard them) const {
+        if (row.stab >= 0 || !row.image) [[unlikely]]
+            return stabilised_slot_in_row(row, them);
+        return row.base + colex_rank24(extract_bits(SymmetryTables::image(row.image, them), row.free));
+    }
+    // slot_of({us, them[i]}) into out[i] for i < count, through one row.
+    void slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const {
+        const Row r = row(us);
+        for (std::size_t i = 0; i < count; ++i) out[i] = slot_in_row(r, them[i]);
+    }
     // The canonical position in `slot`; false when the slot holds none.
     bool position_of(std::uint64_t slot, NormalPosition& out) const;
 
 private:
+    std::uint64_t stabilised_slot_in_row(const Row& row, Bitboard them) const;
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -86,6 +86,13 @@ public:
         for (int s = count_; s < WIDTH; ++s) out[s] = x;
     }
     std::size_t memory_bytes() const { return table_.size() * sizeof(Bitboard); }
+    // The entries of symmetry s, for image(): null when the group is too
+    // wide for the tables.
+    const Bitboard* column(int s) const { return table_.empty() ? nullptr : table_.data() + s; }
+    // The image of x under the symmetry whose column() is c.
+    static Bitboard image(const Bitboard* c, Bitboard x) {
+        return c[(x & 255) * WIDTH] | c[(256 + ((x >> 8) & 255)) * WIDTH] | c[(512 + ((x >> 16) & 255)) * WIDTH];
+    }
 
 private:
     int count_;

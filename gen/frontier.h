@@ -1,0 +1,74 @@
+// The solver's frontier: the slots of a unit whose value code was set, kept
+// by code, so that layer n visits exactly the positions of distance n.
+//
+// Without it a layer must find its positions by scanning the unit's words
+// (or summaries of them); on nmm units of 100 M slots and more with over 150
+// layers that scan was about half of the layer phase.  With it each layer
+// reads only its own list.  The price is 4 bytes per non-draw position while
+// its layer is pending (the solver frees each list once it is done).
+//
+// Thread safety: add() from thread t touches only list t, so threads of one
+// team append without locks; take() and the queries run between phases.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace mtb {
+
+class Frontier {
+public:
+    // An entry names a sector of the unit (below `sectors`) and a slot in it.
+    static constexpr int SLOT_BITS = 32;
+
+    Frontier(int threads, int sectors) : lists_(std::size_t(threads)), sectors_(sectors) {}
+
+    // Notes that slot `slot` of sector k now holds `code` (called by thread t).
+    void add(int t, int k, std::uint64_t slot, std::uint16_t code) {
+        std::vector<std::vector<std::uint32_t>>& l = lists_[std::size_t(t)];
+        const std::size_t i = std::size_t(code) * std::size_t(sectors_) + std::size_t(k);
+        if (i >= l.size()) l.resize(i + 1 + 64 * std::size_t(sectors_));
+        l[i].push_back(std::uint32_t(slot));
+    }
+
+    // Every entry of `code` as (k << SLOT_BITS | slot), sector by sector;
+    // their lists are freed.
+    std::vector<std::uint64_t> take(std::uint16_t code) {
+        std::vector<std::uint64_t> out;
+        for (int k = 0; k < sectors_; ++k)
+            for (auto& l : lists_) {
+                const std::size_t i = std::size_t(code) * std::size_t(sectors_) + std::size_t(k);
+                if (i >= l.size()) continue;
+                for (std::uint32_t s : l[i]) out.push_back(std::uint64_t(k) << SLOT_BITS | s);
+                std::vector<std::uint32_t>().swap(l[i]);
+            }
+        return out;
+    }
+
+    // The largest code with an entry, or 0.
+    std::uint16_t max_code() const {
+        std::size_t best = 0;
+        for (const auto& l : lists_)
+            for (std::size_t i = l.size(); i-- > best;)
+                if (!l[i].empty()) {
+                    best = i;
+                    break;
+                }
+        return std::uint16_t(best / std::size_t(sectors_));
+    }
+
+    // Bytes held by the lists now.
+    std::size_t memory_bytes() const {
+        std::size_t n = 0;
+        for (const auto& l : lists_)
+            for (const auto& v : l) n += v.capacity() * sizeof(std::uint32_t);
+        return n;
+    }
+
+private:
+    std::vector<std::vector<std::vector<std::uint32_t>>> lists_;  // [thread][code * sectors + k]
+    int sectors_;
+};
+
+}  // namespace mtb
