@@ -10,3 +10,9 @@ TEST_CASE("clock values equal minimax at every counter: 3 stones a side, limit 6
     const Rules r = variant("ring16", 6);
     CHECK(check_all(r, small_units(r, 3, 6)) > 100000);
 }
+
+TEST_CASE("clock values equal minimax at every counter: captures into 3v3, limit 4, ring16", "[lasker20]") {
+    // 4 against 3: a capture leads to a smaller class that goes on, at counter 0.
+    const Rules r = variant("ring16", 4);
+    CHECK(check_all(r, small_units(r, 4, 7)) > 100000);
+}
