@@ -166,7 +166,7 @@ std::optional<std::string> TableFile::check_file_checksum() const {
     std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(), XXH3_freeState);
     if (!state) return path_ + ": out of memory";
     XXH3_64bits_reset(state.get());
-    std::vector<std::uint8_t> piece(std::size_t(1) << 20);
+    std::vector<std::uint8_t> piece(std::size_t(std::min<std::uint64_t>(std::uint64_t(1) << 20, size_)));
     for (std::uint64_t at = 0, end = size_ - kTrailerSize; at < end;) {
         std::span<std::uint8_t> part(piece.data(), std::size_t(std::min<std::uint64_t>(piece.size(), end - at)));
         if (auto e = read_at(at, part)) return e;

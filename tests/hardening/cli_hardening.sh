@@ -101,6 +101,11 @@ expect 1 "SKIPPED .*six_4v3.mtb: skipped: not a regular file" "$MTB" verify "$T/
 grep -q "six_3v4.mtb: skipped: a folder" "$T/out" || bad "verify did not report the folder named like a table"
 grep -q "six_4v4.mtb: skipped: a dangling" "$T/out" || bad "verify did not report the dangling link"
 expect 1 "skipped" "$MTB" stats "$T/special"
+# mtb gen into a folder holding a FIFO named like one of its tables: the
+# FIFO is not waited on; the table is solved and replaces it.
+mkdir -p "$T/genfifo" && mkfifo "$T/genfifo/six_3v3.mtb"
+expect 0 "" "$MTB" gen --rules six --max-stones 3 --out "$T/genfifo"
+[ -f "$T/genfifo/six_3v3.mtb" ] || bad "gen did not replace the FIFO by its table"
 expect 1 "six_(4v3|3v4).mtb: skipped: " "$MTB" probe --rules six --tables "$T/special" "$pos"
 
 # --- numbers and options: one checked parser, one set of limits --------
