@@ -1,9 +1,13 @@
 #include "gen/generate.h"
 
+#include <omp.h>
 #include <algorithm>
 #include <chrono>
+
 #include <csignal>
 #include <filesystem>
+#include <map>
+#include <stdexcept>
 
 #include "gen/capture_clock_solver.h"
 #include "gen/output_lock.h"
@@ -40,6 +44,23 @@ SectorStats stats_of(const Rules& r, Sector s, const std::vector<ValueCode>& v) 
 }
 
 }  // namespace
+
+std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units) {
+    std::map<Sector, std::size_t> unit_of;
+    for (std::size_t u = 0; u < units.size(); ++u)
+        for (Sector s : units[u].sectors) unit_of[s] = u;
+    std::vector<int> wave(units.size(), 0);
+    for (std::size_t u = 0; u < units.size(); ++u)
+        for (Sector s : units[u].sectors)
+            for (Sector c : successor_sectors(r, s)) {
+                const auto it = unit_of.find(c);
+                if (it != unit_of.end() && it->second != u) {
+                    if (it->second > u) throw std::logic_error("units not in solve order");
+                    wave[u] = std::max(wave[u], wave[it->second] + 1);
+                }
+            }
+    return wave;
+}
 
 bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir) {
     for (Sector s : unit.sectors) {
@@ -79,24 +100,17 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
             for (Sector s : units[u].sectors) total_slots += raw_positions(r, s);  // proportional to slots
     }
     const auto run_start = clock::now();
-    results.clear();
-    for (std::size_t u = 0; u < units.size(); ++u) {
+    results.assign(units.size(), UnitResult{});
+    const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
+    std::size_t finished = 0;  // units reported so far, for "[n/N]"
+
+    // Solves unit u with `team` threads into results[u]; prints its line.
+    // Called by several threads at once for small units (team 1), so what
+    // it shares is updated under the critical section mtb_gen_report.
+    auto solve_one = [&](std::size_t u, int team) -> std::optional<std::string> {
         const SolveUnit& unit = units[u];
-        UnitResult res;
+        UnitResult& res = results[u];
         const auto t0 = clock::now();
-        if (done[u]) {
-            res.skipped = true;
-            for (Sector s : unit.sectors) {
-                std::vector<ValueCode> v;
-                if (auto err = load_table(path_of(r, s, opt.dir), r, s, v)) return err;
-                res.sectors.push_back(stats_of(r, s, v));
-            }
-            if (opt.progress)
-                std::fprintf(opt.progress, "%s[%zu/%zu] %s: already solved\n", opt.progress_tty ? "\r\033[K" : "",
-                             u + 1, units.size(), unit_name(unit).c_str());
-            results.push_back(std::move(res));
-            continue;
-        }
         // Children: the successor sectors outside the unit.
         std::vector<Sector> child_sectors;
         for (Sector s : unit.sectors)
@@ -110,15 +124,15 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         std::uint64_t unit_raw = 0;
         for (Sector s : unit.sectors) unit_raw += raw_positions(r, s);
         SolveOptions so;
-        so.threads = opt.threads;
-        if (opt.progress && opt.progress_tty) {
+        so.threads = team;
+        if (opt.progress && opt.progress_tty && team == threads) {
             so.progress = [&](const SolveProgress& p) {
                 const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
                 const double frac_unit = p.phase[0] == 'i' ? 0.5 * p.done / double(p.total) : 0.5;
                 const double slots_done = solved_slots + frac_unit * unit_raw;
                 const double eta = slots_done > 0 ? elapsed * (total_slots - slots_done) / slots_done : 0;
                 std::fprintf(opt.progress, "\r\033[K[%zu/%zu] %s: %s %d, %.1f M positions done, %.1f M/s, ETA %s",
-                             u + 1, units.size(), unit_name(unit).c_str(), p.phase, p.layer, slots_done / 1e6,
+                             finished + 1, units.size(), unit_name(unit).c_str(), p.phase, p.layer, slots_done / 1e6,
                              elapsed > 0 ? slots_done / elapsed / 1e6 : 0.0, duration_text(eta).c_str());
                 std::fflush(opt.progress);
             };
@@ -134,7 +148,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         children = ChildValues();  // not needed to write: free it first
         TableWriteOptions write_opt;
         write_opt.level = opt.level;
-        write_opt.threads = opt.threads;
+        write_opt.threads = team;
         for (std::size_t k = 0; k < unit.sectors.size(); ++k) {
             res.peak_bytes += values[k].size() * sizeof(ValueCode);
             res.sectors.push_back(stats_of(r, unit.sectors[k], values[k]));
@@ -143,25 +157,76 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         }
         res.seconds = std::chrono::duration<double>(clock::now() - t0).count();
         const double write_seconds = std::chrono::duration<double>(clock::now() - t_solved).count();
-        solved_slots += unit_raw;
-        if (opt.progress) {
-            std::uint64_t positions = 0;
-            for (const SectorStats& s : res.sectors) positions += s.positions;
-            const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
-            const double eta = elapsed * (total_slots - solved_slots) / double(solved_slots);
-            // Where the unit's time went: wall and CPU seconds of the
-            // solver's init and layers, then the table files.
-            std::fprintf(opt.progress,
-                         "%s[%zu/%zu] %s: %llu positions in %.2f s (%.1f M/s; init %.2f s, %.2f CPU s; %d layers "
-                         "%.2f s, %.2f CPU s; write %.2f s), ETA %s\n",
-                         opt.progress_tty ? "\r\033[K" : "", u + 1, units.size(), unit_name(unit).c_str(),
-                         (unsigned long long)positions, res.seconds,
-                         res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, stats.init_seconds,
-                         stats.init_cpu_seconds, stats.layers, stats.layer_seconds, stats.layer_cpu_seconds,
-                         write_seconds, duration_text(eta).c_str());
-            std::fflush(opt.progress);
+#pragma omp critical(mtb_gen_report)
+        {
+            solved_slots += unit_raw;
+            ++finished;
+            if (opt.progress) {
+                std::uint64_t positions = 0;
+                for (const SectorStats& s : res.sectors) positions += s.positions;
+                const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
+                const double eta = elapsed * (total_slots - solved_slots) / double(solved_slots);
+                // Where the unit's time went: wall and CPU seconds of the
+                // solver's init and layers (CPU: the whole process, so
+                // approximate while units run side by side), then the files.
+                std::fprintf(opt.progress,
+                             "%s[%zu/%zu] %s: %llu positions in %.2f s (%.1f M/s; %d thread%s; init %.2f s, %.2f CPU "
+                             "s; %d layers %.2f s, %.2f CPU s; write %.2f s), ETA %s\n",
+                             opt.progress_tty ? "\r\033[K" : "", finished, units.size(), unit_name(unit).c_str(),
+                             (unsigned long long)positions, res.seconds,
+                             res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, team, team == 1 ? "" : "s",
+                             stats.init_seconds, stats.init_cpu_seconds, stats.layers, stats.layer_seconds,
+                             stats.layer_cpu_seconds, write_seconds, duration_text(eta).c_str());
+                std::fflush(opt.progress);
+            }
         }
-        results.push_back(std::move(res));
+        return std::nullopt;
+    };
+
+    // Units already solved: their statistics from the files.
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        if (!done[u]) continue;
+        results[u].skipped = true;
+        for (Sector s : units[u].sectors) {
+            std::vector<ValueCode> v;
+            if (auto err = load_table(path_of(r, s, opt.dir), r, s, v)) return err;
+            results[u].sectors.push_back(stats_of(r, s, v));
+        }
+        ++finished;
+        if (opt.progress)
+            std::fprintf(opt.progress, "%s[%zu/%zu] %s: already solved\n", opt.progress_tty ? "\r\033[K" : "", finished,
+                         units.size(), unit_name(units[u]).c_str());
+    }
+
+    // Many cores: a unit's own threads idle in its short layers and are
+    // not started at all below the solver's parallel_min, so small units
+    // would run one after another on one thread.  Units are therefore taken
+    // in waves (a unit's wave is one more than that of any unit of the list
+    // whose tables it reads, so the units of a wave are independent): the
+    // small units of a wave run side by side, one thread each, then its
+    // large ones one after another with every thread.
+    const std::vector<int> wave = unit_waves(r, units);
+    const std::uint64_t small_below = std::uint64_t(opt.small_unit_slots_per_thread) * std::uint64_t(threads);
+    const int waves = wave.empty() ? 0 : *std::max_element(wave.begin(), wave.end()) + 1;
+    for (int w = 0; w < waves; ++w) {
+        std::vector<std::size_t> small, large;
+        for (std::size_t u = 0; u < units.size(); ++u) {
+            if (done[u] || wave[u] != w) continue;
+            std::uint64_t raw = 0;
+            for (Sector s : units[u].sectors) raw += raw_positions(r, s);
+            (raw < small_below && threads > 1 ? small : large).push_back(u);
+        }
+        if (small.size() == 1) large.insert(large.begin(), small[0]), small.clear();  // nothing to run beside it
+        std::optional<std::string> error;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (small.size() > 1)
+        for (std::size_t i = 0; i < small.size(); ++i) {
+            auto err = solve_one(small[i], 1);
+#pragma omp critical(mtb_gen_error)
+            if (err && !error) error = err;
+        }
+        if (error) return error;
+        for (std::size_t u : large)
+            if (auto err = solve_one(u, threads)) return err;
     }
     return std::nullopt;
 }

@@ -1,5 +1,6 @@
 // Solving a list of units into a folder of table files: the engine of
-// `mtb gen`.  Units are solved in the given order (children first); each
+// `mtb gen`.  Units are solved children first (small independent ones side
+// by side, see generate_units); each
 // sector's table is written atomically (probe/table_writer.h), so a run
 // that is killed and restarted skips every unit whose tables are already
 // there and pass their checksums.
@@ -25,6 +26,10 @@ struct GenOptions {
     // level 19 compresses 2.6 M slots/s on one core (as slow as solving)
     // and level 9 39 M slots/s, for files 9% larger (BENCHMARKS.md).
     int level = 9;
+    // Units with fewer positions than this times the thread count run side
+    // by side, one thread each (see generate_units); larger ones get every
+    // thread.
+    std::uint64_t small_unit_slots_per_thread = 1 << 20;
 };
 
 struct UnitResult {
@@ -38,6 +43,11 @@ struct UnitResult {
 // entry per unit.  Returns an error text on the first failure.
 std::optional<std::string> generate_units(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
                                           std::vector<UnitResult>& results);
+
+// For each unit, one more than the largest wave of the units in the list
+// whose tables it reads (0 when it reads none of them): the units of one
+// wave do not depend on each other.  `units` must be in solve order.
+std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units);
 
 // Whether every table of `unit` exists in `dir` and passes its checksums.
 bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir);
