@@ -25,6 +25,16 @@ std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
     return std::nullopt;
 }
 
+std::string why_skipped(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) return "skipped: a dangling symbolic link or unreadable entry";
+    if (fs::is_regular_file(st)) return "";
+    if (fs::is_directory(st)) return "skipped: a folder, not a table file";
+    return "skipped: not a regular file (a FIFO, socket or device)";
+}
+
 std::optional<std::string> check_table_identity(const std::string& path, const TableHeader& h, const Rules** rules) {
     const Rules* r = find_rules(h.rules_name);
     if (!r) return "header names an unknown rule set '" + h.rules_name + "'";

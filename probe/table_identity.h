@@ -23,6 +23,11 @@ namespace mtb {
 // is wrong.  Cheap (no index is built).
 std::optional<std::string> check_header(const Rules& r, const TableHeader& h);
 
+// Why an entry named like a table is skipped: "" for a regular file (a
+// symbolic link is followed), else "skipped: " and what it is (a FIFO would
+// block a reader's open, a folder or a dangling link cannot be read).
+std::string why_skipped(const std::string& path);
+
 // For a file met by name (mtb verify, mtb stats): the rule set the header
 // names exists, check_header() holds for it, and the file's name is the
 // one that rule set and sector give (table_file_name()).  On success sets

@@ -10,6 +10,8 @@
 #include <new>
 #include <tuple>
 
+#include "probe/table_identity.h"
+
 namespace mtb {
 namespace {
 
@@ -32,17 +34,6 @@ bool read_header_bytes(const std::string& path, std::uint8_t* out) {
     ssize_t got = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? ::pread(fd, out, kHeaderSize, 0) : -1;
     ::close(fd);
     return got == ssize_t(kHeaderSize);
-}
-
-// Why a directory entry named like a table cannot be one, or "" when it is
-// a regular file (following symbolic links).
-std::string not_a_table_file(const std::filesystem::directory_entry& d) {
-    std::error_code ec;
-    auto st = std::filesystem::status(d.path(), ec);
-    if (ec || !std::filesystem::exists(st)) return "skipped: a dangling symbolic link or unreadable entry";
-    if (std::filesystem::is_regular_file(st)) return "";
-    if (std::filesystem::is_directory(st)) return "skipped: a folder, not a table file";
-    return "skipped: not a regular file (a FIFO, socket or device)";
 }
 
 bool eat(std::string_view& s, char c) {
@@ -98,7 +89,7 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
         bool wdl = false;
         if (!parse_table_file_name(it->path().filename().string(), r.name, s, &wdl)) continue;
         if (wdl && r.has_capture_counter()) continue;
-        if (std::string why = not_a_table_file(*it); !why.empty())
+        if (std::string why = why_skipped(it->path().string()); !why.empty())
             set->skipped_.emplace(s.key(), it->path().string() + ": " + why);
         else
             found.emplace_back(s, wdl, it->path().string());

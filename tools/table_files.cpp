@@ -16,16 +16,9 @@ TableFolder table_files(const std::string& dir, std::string& error) {
     std::map<std::string, int> prefixes;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         if (it->path().extension() != ".mtb") continue;
-        // status() follows symbolic links: a link to a table is a table.
-        std::error_code st_ec;
-        const fs::file_status st = fs::status(it->path(), st_ec);
         const std::string path = it->path().string();
-        if (st_ec || !fs::exists(st))
-            out.skipped.push_back(path + ": skipped: a dangling symbolic link or unreadable entry");
-        else if (fs::is_directory(st))
-            out.skipped.push_back(path + ": skipped: a folder, not a table file");
-        else if (!fs::is_regular_file(st))
-            out.skipped.push_back(path + ": skipped: not a regular file (a FIFO, socket or device)");
+        if (std::string why = why_skipped(path); !why.empty())
+            out.skipped.push_back(path + ": " + why);
         else
             out.files.push_back(path);
         const std::string name = it->path().filename().string();
