@@ -166,38 +166,71 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
     return errors;
 }
 
+namespace {
+
+// The value check of one sound table file whose values are `own`: loads
+// its successors' tables into `held` (keeping up to keep_bytes of others
+// from earlier files), then checks every slot.
+std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<StoredTable> own, VerifyTables& held,
+                                      int threads, std::size_t keep_bytes) {
+    std::vector<VerifyProblem> problems;
+    const TableHeader& h = file.header();
+    const Rules* r = find_rules(h.rules_name);
+    if (!r) return {{file.path(), -1, "unknown rule set '" + h.rules_name + "'"}};
+    if (!own) return problems;  // win/draw/loss only
+    const Sector s = h.sector;
+    const std::string dir = std::filesystem::path(file.path()).parent_path().string();
+    const std::vector<Sector> needed = successor_sectors(*r, s);
+    // The table under check is its own successor's table from `own`, never
+    // from a copy kept from an earlier call (the file may have changed).
+    std::vector<Sector> others;
+    for (Sector c : needed)
+        if (c != s) others.push_back(c);
+    held.drop(s);
+    held.trim(others, keep_bytes);
+    for (Sector c : others)
+        if (auto err = held.load(*r, c, dir.empty() ? "." : dir, threads))
+            return {{file.path(), -1, "cannot check values: " + *err}};
+    if (own->slots() != file.slots()) return {{file.path(), -1, file.path() + ": slot count differs from the index"}};
+    const StoredTable& stored = *own;
+    if (others.size() != needed.size()) held.add(std::move(own));  // s is its own successor
+    for (const ValueError& e : check_values(*r, stored, held, threads))
+        problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message()});
+    return problems;
+}
+
+// Win/draw/loss-only tables have no distances to check against.
+bool has_values(const TableFile& file) { return file.header().content == TableContent::VALUES; }
+
+}  // namespace
+
 ValueCheck value_check(int threads, std::size_t keep_bytes) {
     // Shared by every call of this hook: tables loaded for one file serve
     // the next ones.
     auto held = std::make_shared<VerifyTables>();
     return [threads, keep_bytes, held](const TableFile& file, const std::vector<ValueCode>& values) {
-        std::vector<VerifyProblem> problems;
-        const TableHeader& h = file.header();
-        const Rules* r = find_rules(h.rules_name);
-        if (!r) return std::vector<VerifyProblem>{{file.path(), -1, "unknown rule set '" + h.rules_name + "'"}};
-        // Win/draw/loss-only tables have no distances to check against.
-        if (h.content != TableContent::VALUES) return problems;
-        const Sector s = h.sector;
-        const std::string dir = std::filesystem::path(file.path()).parent_path().string();
-        const std::vector<Sector> needed = successor_sectors(*r, s);
-        // The table under check is its own successor's table from `values`,
-        // never from a copy kept from an earlier call (the file may have changed).
-        std::vector<Sector> others;
-        for (Sector c : needed)
-            if (c != s) others.push_back(c);
-        held->drop(s);
-        held->trim(others, keep_bytes);
-        for (Sector c : others)
-            if (auto err = held->load(*r, c, dir.empty() ? "." : dir, threads))
-                return std::vector<VerifyProblem>{{file.path(), -1, "cannot check values: " + *err}};
-        if (values.size() != file.slots() || file.slots() != SectorIndex(*r, s).slots())
+        const Rules* r = find_rules(file.header().rules_name);
+        if (!has_values(file) || !r) return check_file(file, nullptr, *held, threads, keep_bytes);
+        if (values.size() != SectorIndex(*r, file.header().sector).slots())
             return std::vector<VerifyProblem>{{file.path(), -1, file.path() + ": slot count differs from the index"}};
-        auto own = std::make_unique<StoredTable>(*r, s, values);
-        const StoredTable& stored = *own;
-        if (others.size() != needed.size()) held->add(std::move(own));  // s is its own successor
-        for (const ValueError& e : check_values(*r, stored, *held, threads))
-            problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message()});
-        return problems;
+        return check_file(file, std::make_unique<StoredTable>(*r, file.header().sector, values), *held, threads,
+                          keep_bytes);
+    };
+}
+
+FileCheck verify_with_values(int threads, std::size_t keep_bytes) {
+    auto held = std::make_shared<VerifyTables>();
+    return [threads, keep_bytes, held](const std::string& path) {
+        std::vector<VerifyProblem> problems = verify_table(path);
+        if (!problems.empty()) return problems;
+        std::string error;
+        auto file = TableFile::open(path, error);
+        if (!file) return std::vector<VerifyProblem>{{path, -1, error}};
+        const Rules* r = find_rules(file->header().rules_name);
+        if (!has_values(*file) || !r) return check_file(*file, nullptr, *held, threads, keep_bytes);
+        auto own = StoredTable::from_file(*r, *file, threads, error);
+        if (!own) return std::vector<VerifyProblem>{{path, -1, error}};
+        return check_file(*file, std::move(own), *held, threads, keep_bytes);
     };
 }
 

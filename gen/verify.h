@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -63,5 +64,13 @@ std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const V
 // the next tables it checks, up to `keep_bytes` beyond what the current
 // table needs, so checking a whole folder decodes each table about once.
 ValueCheck value_check(int threads = 0, std::size_t keep_bytes = std::size_t(256) << 20);
+
+// What `mtb verify --values` runs on each file: verify_table() (every
+// checksum), then, for a sound file, the value check as value_check() does
+// it, with the file's values read once as packed symbols (one or two bytes
+// a slot; verify_values() holds them as 2-byte codes besides).  One
+// FileCheck keeps tables between the files it checks, like value_check().
+using FileCheck = std::function<std::vector<VerifyProblem>(const std::string& path)>;
+FileCheck verify_with_values(int threads = 0, std::size_t keep_bytes = std::size_t(256) << 20);
 
 }  // namespace mtb

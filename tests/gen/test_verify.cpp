@@ -42,6 +42,10 @@ TEST_CASE("verify passes generated tables and names a changed value", "[gen][ver
     const std::string text = position_to_text(r, denormalise(s, n, WHITE));
     CHECK(problems[0].message.find(text) != std::string::npos);
     CHECK(problems[0].message.find("stored " + value_text(values[slot])) != std::string::npos);
+    // mtb verify's route (values read as packed symbols) finds it too.
+    auto found = verify_with_values(2)(path);
+    REQUIRE(!found.empty());
+    CHECK(found[0].message.find(text) != std::string::npos);
 
     // The checker itself, on the values in memory: one error, that slot.
     VerifyTables succ;
