@@ -1,5 +1,7 @@
 #include "gen/child_values.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <bit>
 
@@ -66,18 +68,35 @@ std::size_t ChildTable::memory_bytes() const {
            dict_.size() * sizeof(ValueCode) + escape_slots_.size() * (sizeof(std::uint64_t) + sizeof(ValueCode));
 }
 
-std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<Sector>& sectors,
-                                             const std::string& dir) {
-    for (Sector s : sectors) {
-        if (has(s)) continue;
+std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir,
+                                             int threads) {
+    std::vector<Sector> wanted;
+    for (Sector s : sectors)
+        if (!has(s) && std::find(wanted.begin(), wanted.end(), s) == wanted.end()) wanted.push_back(s);
+    // Each table is decompressed and packed by one thread: on many cores
+    // this was a serial step of every unit.
+    std::vector<std::unique_ptr<ChildTable>> loaded(wanted.size());
+    std::vector<std::string> errors(wanted.size());
+#pragma omp parallel for schedule(dynamic, 1) \
+    num_threads(threads > 0 ? threads : omp_get_max_threads()) if (wanted.size() > 1 && threads != 1)
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
         std::vector<ValueCode> values;
-        std::string path = dir + "/" + table_file_name(r, s);
-        if (auto err = load_table(path, r, s, values)) return err;
-        auto table = std::make_unique<ChildTable>(r, s, values);
-        if (values.size() != table->index().slots())
-            return path + ": holds " + std::to_string(values.size()) + " slots, the index has " +
-                   std::to_string(table->index().slots());
-        tables_.push_back(std::move(table));
+        const std::string path = dir + "/" + table_file_name(r, wanted[i]);
+        if (auto err = load_table(path, r, wanted[i], values)) {
+            errors[i] = *err;
+            continue;
+        }
+        auto table = std::make_unique<ChildTable>(r, wanted[i], values);
+        if (values.size() != table->index().slots()) {
+            errors[i] = path + ": holds " + std::to_string(values.size()) + " slots, the index has " +
+                        std::to_string(table->index().slots());
+            continue;
+        }
+        loaded[i] = std::move(table);
+    }
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+        if (!errors[i].empty()) return errors[i];
+        tables_.push_back(std::move(loaded[i]));
     }
     return std::nullopt;
 }

@@ -66,8 +66,10 @@ private:
 class ChildValues {
 public:
     // Loads `dir`/table_file_name(r, s) for each sector in `sectors` (checked
-    // against r and s).  Returns an error text naming the file on failure.
-    std::optional<std::string> load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir);
+    // against r and s), several at once with `threads` > 1 (0: OpenMP's
+    // default).  Returns an error text naming the file on failure.
+    std::optional<std::string> load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir,
+                                    int threads = 1);
     // Adds a sector whose values are already in memory.
     void add(const Rules& r, Sector s, const std::vector<ValueCode>& values);
 

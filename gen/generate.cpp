@@ -119,7 +119,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                     std::find(child_sectors.begin(), child_sectors.end(), c) == child_sectors.end())
                     child_sectors.push_back(c);
         ChildValues children;
-        if (auto err = children.load(r, child_sectors, opt.dir)) return err;
+        if (auto err = children.load(r, child_sectors, opt.dir, team)) return err;
 
         std::uint64_t unit_raw = 0;
         for (Sector s : unit.sectors) unit_raw += raw_positions(r, s);
