@@ -126,6 +126,11 @@ expect 0 "holds no nmm-noflying tables" "$MTB" player --protocol compo --tables 
 printf '1\nEEEEEEEEEEEEEEEEEEEEEEEE 9 9 1\n' >"$T/in"
 expect 1 "asks for a removal, but no stone can be removed" "$MTB" player --protocol compo --budget 0.2 <"$T/in"
 
+# mtb course at a depth that would take hours says so before it starts.
+echo "WWWxBBBxWxBxxxxxxx" >"$T/board"
+timeout 3 "$MTB" course game "$T/board" "$T/board.out" 14 >/dev/null 2>"$T/err"
+grep -q "may take very long" "$T/err" || bad "mtb course at depth 14 gave no warning: $(head -c 300 "$T/err")"
+
 # --- overlong lines: bounded reading, bounded diagnostics --------------
 for proto in compo lasker; do
   { [ "$proto" = compo ] && echo 0 || echo orange; head -c 100000 /dev/zero | tr '\0' 'x'; echo; } >"$T/in"
