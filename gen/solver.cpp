@@ -54,8 +54,6 @@ struct Exits {
     }
 };
 
-constexpr Sector twin_of(Sector s) { return Sector{s.them_board, s.us_board, s.them_hand, s.us_hand}; }
-
 // Sorts a short list and drops repeats; returns the new length.  Insertion
 // sort: the lists are a few dozen entries, most already nearly in order.
 int sort_unique(std::uint64_t* a, int n) {
@@ -78,10 +76,6 @@ struct Target {
     int in_unit = -1;
     const ChildTable* table = nullptr;
 };
-
-// Plies by what they do: quiet (a move), a move with a removal, a placement,
-// a placement with a removal.  Each kind leads to one sector.
-enum PlyKind { QUIET, MOVE_REMOVE, PLACE, PLACE_REMOVE, PLY_KINDS };
 
 // The index rows (SectorIndex::Row) of the children of positions whose
 // opponent has the stones `them`, per ply kind and removed point
@@ -119,16 +113,7 @@ struct Unit {
     void build_targets() {
         for (const Sector& s : sectors) {
             std::array<Target, PLY_KINDS> t;
-            // The child is normalised to the opponent: its "us" is s's "them".
-            const Sector quiet = twin_of(s);
-            const Sector move_remove{std::uint8_t(s.them_board - 1), s.us_board, s.them_hand, s.us_hand};
-            const Sector place{s.them_board, std::uint8_t(s.us_board + 1), s.them_hand, std::uint8_t(s.us_hand - 1)};
-            const Sector place_remove{std::uint8_t(s.them_board - 1), std::uint8_t(s.us_board + 1), s.them_hand,
-                                      std::uint8_t(s.us_hand - 1)};
-            t[QUIET].sector = quiet;
-            t[MOVE_REMOVE].sector = move_remove;
-            t[PLACE].sector = place;
-            t[PLACE_REMOVE].sector = place_remove;
+            for (int kind = 0; kind < PLY_KINDS; ++kind) t[kind].sector = child_sector(s, PlyKind(kind));
             for (Target& x : t) {
                 x.in_unit = find(x.sector);
                 if (x.in_unit < 0) x.table = children.find(x.sector);
@@ -196,15 +181,15 @@ struct Unit {
                 e.win = 1;
                 return 0;
             }
-            for (Bitboard t = empty & ~closing; t;) child(PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
+            for (Bitboard t = empty & ~closing; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
             for (Bitboard t = closing; t;) {
                 const Bitboard mover = us | bit(pop_lsb(t));
-                for (Bitboard x = rem; x;) child(PLACE_REMOVE, pop_lsb(x), mover);
+                for (Bitboard x = rem; x;) child(PLY_PLACE_REMOVE, pop_lsb(x), mover);
             }
         }
         if (s.us_hand == 0 || r.move_while_in_hand) {
             const bool fly = r.can_fly(s.us_board, s.us_hand);
-            const bool quiet_counted = tk[QUIET].in_unit >= 0;
+            const bool quiet_counted = tk[PLY_QUIET].in_unit >= 0;
             for (Bitboard f = us; f;) {
                 const Point from = pop_lsb(f);
                 const Bitboard rest = us ^ bit(from);
@@ -221,10 +206,10 @@ struct Unit {
                 if (quiet_counted)
                     n_in += popcount(to & ~closes);
                 else
-                    for (Bitboard t = to & ~closes; t;) child(QUIET, MAX_POINTS, rest | bit(pop_lsb(t)));
+                    for (Bitboard t = to & ~closes; t;) child(PLY_QUIET, MAX_POINTS, rest | bit(pop_lsb(t)));
                 for (Bitboard c = closes; c;) {
                     const Bitboard mover = rest | bit(pop_lsb(c));
-                    for (Bitboard x = rem; x;) child(MOVE_REMOVE, pop_lsb(x), mover);
+                    for (Bitboard x = rem; x;) child(PLY_MOVE_REMOVE, pop_lsb(x), mover);
                 }
             }
         }
@@ -266,7 +251,7 @@ struct Unit {
                 e.win = 1;  // the best there is: nothing else matters
                 return 0;
             }
-            const Target& t = tk[place ? (remove ? PLACE_REMOVE : PLACE) : (remove ? MOVE_REMOVE : QUIET)];
+            const Target& t = tk[ply_kind(place, remove)];
             const NormalPosition c{other, mover};
             if (t.in_unit >= 0) {
                 if (!place && !remove && count_only)
@@ -302,7 +287,7 @@ struct Unit {
     // to the twin sector.
     int predecessors(int k, std::uint64_t slot, std::vector<std::uint64_t>& out) const {
         out.clear();
-        const int j = targets[k][QUIET].in_unit;
+        const int j = targets[k][PLY_QUIET].in_unit;
         if (j < 0) return 0;
         const NormalPosition c = position(k, slot);
         const SectorIndex& ij = index[j];
@@ -423,7 +408,8 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
         // bit-operation scan serves every position whose quiet children
         // need no canonicalising.
         const std::array<Target, PLY_KINDS>& tk = u.targets[k];
-        const bool fast = tk[MOVE_REMOVE].in_unit < 0 && tk[PLACE].in_unit < 0 && tk[PLACE_REMOVE].in_unit < 0;
+        const bool fast =
+            tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
         // Positions in "them-major" order (see ThemMajor): the children of
         // consecutive positions share their side to move's stones, so their
         // lookups stay within a few runs of the child tables, in cache,

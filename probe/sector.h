@@ -28,6 +28,27 @@ struct Sector {
     bool movement_only() const { return us_hand == 0 && them_hand == 0; }
 };
 
+// Plies by what they do to the stone counts: a move, a move with a
+// removal, a placement, a placement with a removal.  All plies of one kind
+// from one sector lead to one sector, child_sector(): the one place that
+// says how a ply changes the counts (the sector graph and the solver both
+// ask it).
+enum PlyKind : std::uint8_t { PLY_QUIET, PLY_MOVE_REMOVE, PLY_PLACE, PLY_PLACE_REMOVE, PLY_KINDS };
+
+constexpr PlyKind ply_kind(bool place, bool remove) {
+    return place ? (remove ? PLY_PLACE_REMOVE : PLY_PLACE) : (remove ? PLY_MOVE_REMOVE : PLY_QUIET);
+}
+
+// The sector after a ply of `kind` from sector `s`, seen from the opponent,
+// who moves next: its "us" is s's "them".  Whether such a ply exists is the
+// caller's question (successor_sectors() in probe/sector_graph.h).
+constexpr Sector child_sector(Sector s, PlyKind kind) {
+    const int place = kind == PLY_PLACE || kind == PLY_PLACE_REMOVE;
+    const int remove = kind == PLY_MOVE_REMOVE || kind == PLY_PLACE_REMOVE;
+    return Sector{std::uint8_t(s.them_board - remove), std::uint8_t(s.us_board + place), s.them_hand,
+                  std::uint8_t(s.us_hand - place)};
+}
+
 // A position seen from the side to move.
 struct NormalPosition {
     Bitboard us = 0, them = 0;

@@ -21,23 +21,23 @@ bool valid_sector(const Rules& r, Sector s) {
 }
 
 std::vector<Sector> successor_sectors(const Rules& r, Sector s) {
-    const int a = s.us_board, b = s.them_board, h = s.us_hand, g = s.them_hand;
+    const int a = s.us_board, b = s.them_board, h = s.us_hand;
     const int n = r.board->size;
     std::vector<Sector> out;
-    auto add = [&](int new_us, int new_them, int new_us_hand, int new_them_hand) {
-        Sector t{std::uint8_t(new_us), std::uint8_t(new_them), std::uint8_t(new_us_hand), std::uint8_t(new_them_hand)};
+    auto add = [&](PlyKind kind) {
+        const Sector t = child_sector(s, kind);
         if (valid_sector(r, t)) out.push_back(t);
     };
-    // After our ply the opponent moves: its view is (them, us, g, our hand).
-    // A removal needs a mill, so at least 3 of our stones on the board after
-    // the ply, and an opponent stone on the board to remove.
+    // Which kinds of ply exist here.  A removal needs a mill, so at least 3
+    // of our stones on the board after the ply, and an opponent stone on
+    // the board to remove.
     if (h > 0 && a + b < n) {
-        add(b, a + 1, g, h - 1);
-        if (a + 1 >= 3 && b >= 1) add(b - 1, a + 1, g, h - 1);
+        add(PLY_PLACE);
+        if (a + 1 >= 3 && b >= 1) add(PLY_PLACE_REMOVE);
     }
     if ((h == 0 || r.move_while_in_hand) && a >= 1 && a + b < n) {
-        add(b, a, g, h);
-        if (a >= 3 && b >= 1) add(b - 1, a, g, h);
+        add(PLY_QUIET);
+        if (a >= 3 && b >= 1) add(PLY_MOVE_REMOVE);
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
