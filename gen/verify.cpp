@@ -12,6 +12,7 @@
 #include "gen/capture_clock_verify.h"
 #include "probe/class_walk.h"
 #include "probe/sector_graph.h"
+#include "probe/table_identity.h"
 
 namespace mtb {
 namespace {
@@ -226,6 +227,9 @@ FileCheck verify_with_values(int threads, std::size_t keep_bytes) {
         std::string error;
         auto file = TableFile::open(path, error);
         if (!file) return std::vector<VerifyProblem>{{path, -1, error}};
+        // The header must fit its rule set before an index is built from it.
+        if (auto e = check_table_identity(path, file->header()))
+            return std::vector<VerifyProblem>{{path, -1, path + ": " + *e}};
         const Rules* r = find_rules(file->header().rules_name);
         if (!has_values(*file) || !r) return check_file(*file, nullptr, *held, threads, keep_bytes);
         auto own = StoredTable::from_file(*r, *file, threads, error);

@@ -102,3 +102,21 @@ TEST_CASE("verify checks a sector large enough for threads, as a single thread d
     }
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("verify --values refuses a header whose sector does not fit the board, without throwing", "[gen][verify]") {
+    // Consistent checksums, impossible sector (issue 15, item 1): building
+    // its index threw std::invalid_argument, uncaught in mtb verify --values.
+    const Rules& r = *find_rules("nmm");
+    const std::string dir = scratch_dir("verify-bad-sector");
+    const Sector bad{20, 10, 0, 0};
+    const std::string path = dir + "/" + table_file_name(r, bad);
+    std::vector<ValueCode> values(1000, VALUE_DRAW);
+    REQUIRE(!write_table(path, r, bad, values));
+    std::vector<VerifyProblem> problems;
+    REQUIRE_NOTHROW(problems = verify_with_values(2)(path));
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].message.find("cannot have") != std::string::npos);
+    REQUIRE_NOTHROW(problems = verify_values(path, value_check(2)));
+    REQUIRE(problems.size() == 1);
+    std::filesystem::remove_all(dir);
+}
