@@ -18,8 +18,9 @@ const char* kStatsHelp =
     "usage: mtb stats DIR [--json]\n"
     "\n"
     "For every *.mtb file in DIR: positions, wins, losses, draws (from the side\n"
-    "to move's view), the longest win and loss in plies, file bytes and bits per\n"
-    "position (file bits / positions); then the totals.  Win/draw/loss-only files\n"
+    "to move's view), the longest win and loss in plies (the capture clock DTC for\n"
+    "lasker-20), file bytes and bits per position (file bits / positions); then\n"
+    "the totals.  Win/draw/loss-only files\n"
     "(*.wdl.mtb) are listed but kept out of the totals.  --json prints\n"
     "{\"tables\":[{...}], \"total\":{...}}.\n";
 
@@ -46,6 +47,10 @@ Row row_of(const TableFile& t) {
     r.sector = t.header().sector.name();
     r.wdl = t.header().content == TableContent::WDL;
     r.bytes = t.header().file_size;
+    // Under a no-capture limit (lasker-20) the distance is the capture clock's DTC.
+    const Rules* rules = find_rules(t.header().rules_name);
+    const bool clock = rules && rules->has_capture_counter();
+    auto distance = [&](ValueCode c) { return clock ? clock_plies(c) : value_plies(c); };
     for (const DictEntry& d : t.dictionary()) {
         r.positions += d.count;
         if (!d.count) continue;
@@ -53,10 +58,10 @@ Row row_of(const TableFile& t) {
             r.draws += d.count;
         } else if (value_wdl(d.code) == Wdl::WIN) {
             r.wins += d.count;
-            if (!r.wdl) r.longest_win = std::max(r.longest_win, value_plies(d.code));
+            if (!r.wdl) r.longest_win = std::max(r.longest_win, distance(d.code));
         } else {
             r.losses += d.count;
-            if (!r.wdl) r.longest_loss = std::max(r.longest_loss, value_plies(d.code));
+            if (!r.wdl) r.longest_loss = std::max(r.longest_loss, distance(d.code));
         }
     }
     return r;
