@@ -414,6 +414,41 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
         // consecutive positions share their side to move's stones, so their
         // lookups stay within a few runs of the child tables, in cache,
         // where slot order would read the child tables at random.
+        // The value of position n in slot i from its plies (thread `thread`,
+        // its ExitRows `rows`; `counted`: its quiet children are distinct).
+        auto solve = [&](int thread, ExitRows& rows, bool counted, NormalPosition n, std::uint64_t i) {
+            const Position p = denormalise(unit[k], n, WHITE);
+            const Outcome o = outcome(r, p);
+            if (o != Outcome::ONGOING) {
+                w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
+                if (o != Outcome::DRAW) frontier.add(thread, int(k), i, value_loss(0));
+                return;
+            }
+            Exits e;
+            int n_in;
+            if (counted) {
+                n_in = u.scan_exits(int(k), n, e, rows);
+            } else {
+                std::uint64_t in[MAX_PLIES];
+                n_in = u.scan_plies(int(k), n, p, e, in);
+            }
+            if (n_in > 0 && !repeats.load(std::memory_order_relaxed)) repeats.store(true, std::memory_order_relaxed);
+            if (e.win != INT_MAX) {
+                w[i] = value_win(e.win);  // tentative until layer e.win
+                frontier.add(thread, int(k), i, w[i]);
+            } else if (n_in > 0) {
+                w[i] = Word(PENDING | n_in);
+            } else if (e.draw) {
+                w[i] = VALUE_DRAW;
+            } else {
+                w[i] = value_loss(e.loss);
+                frontier.add(thread, int(k), i, w[i]);
+            }
+        };
+        // Positions in "them-major" order (see ThemMajor): the children of
+        // consecutive positions share their side to move's stones, so their
+        // lookups stay within a few runs of the child tables, in cache,
+        // where slot order would read the child tables at random.
         const ThemMajor order(*r.board, unit[k]);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (slots >= parallel_min)
         for (std::size_t t = 0; t < order.them_sets(); ++t) {
@@ -427,38 +462,8 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
             NormalPosition batch[BATCH];
             std::uint64_t slot[BATCH];
             int size = 0;
-            auto solve = [&](NormalPosition n, std::uint64_t i) {
-                const Position p = denormalise(unit[k], n, WHITE);
-                const Outcome o = outcome(r, p);
-                if (o != Outcome::ONGOING) {
-                    w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
-                    if (o != Outcome::DRAW) frontier.add(thread, int(k), i, value_loss(0));
-                    return;
-                }
-                Exits e;
-                int n_in;
-                if (counted) {
-                    n_in = u.scan_exits(int(k), n, e, rows);
-                } else {
-                    std::uint64_t in[MAX_PLIES];
-                    n_in = u.scan_plies(int(k), n, p, e, in);
-                }
-                if (n_in > 0 && !repeats.load(std::memory_order_relaxed))
-                    repeats.store(true, std::memory_order_relaxed);
-                if (e.win != INT_MAX) {
-                    w[i] = value_win(e.win);  // tentative until layer e.win
-                    frontier.add(thread, int(k), i, w[i]);
-                } else if (n_in > 0) {
-                    w[i] = Word(PENDING | n_in);
-                } else if (e.draw) {
-                    w[i] = VALUE_DRAW;
-                } else {
-                    w[i] = value_loss(e.loss);
-                    frontier.add(thread, int(k), i, w[i]);
-                }
-            };
             auto flush = [&] {
-                for (int b = 0; b < size; ++b) solve(batch[b], slot[b]);
+                for (int b = 0; b < size; ++b) solve(thread, rows, counted, batch[b], slot[b]);
                 size = 0;
             };
             order.for_each(t, [&](NormalPosition n) {
