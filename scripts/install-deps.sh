@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mtb builds with, when any is missing.
 # Non-interactive and idempotent; does nothing (quickly) when all are present.
-#   scripts/install-deps.sh [--browser]
+#   scripts/install-deps.sh [--fuzz] [--browser]
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 python3-pip python3-venv clang-format
   libcpp-httplib-dev nlohmann-json3-dev)
+# --fuzz: also clang-14 with libFuzzer and libomp (the TSan and fuzz stages of
+# scripts/test.sh, tests/fuzz/run.sh).
 # --browser: also chromium, for the page test of mtb serve (tests/serve, ctest
 # label `browser`); about 350 MB installed, so CI does without it.
 for arg in "$@"; do
   if [ "$arg" = --browser ]; then packages+=(chromium); fi
+  if [ "$arg" = --fuzz ]; then packages+=(clang-14 libclang-rt-14-dev libomp-14-dev); fi
 done
 missing=()
 for p in "${packages[@]}"; do
