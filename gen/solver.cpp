@@ -13,6 +13,7 @@
 #include "gen/huge_pages.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
+#include "probe/class_walk.h"
 #include "probe/combinatorics.h"
 #include "probe/index_symmetry.h"
 #include "probe/sector_graph.h"
@@ -94,15 +95,37 @@ struct ExitRows {
     }
 };
 
-struct Unit {
+// The solver of one unit: its state, what a position's plies and un-moves
+// give, and the passes of solve_unit (init, then one propagation pass per
+// distance, then finish), each a member below.
+struct UnitSolver {
     const Rules& r;
     const std::vector<Sector>& sectors;
     const ChildValues& children;
+    const SolveOptions& opt;
+    const int threads;
     const StabilizerTest stabilizer;
     std::vector<SectorIndex> index;
     std::vector<Word*> words;
     std::vector<std::array<Target, PLY_KINDS>> targets;  // per sector of the unit
     std::optional<std::string> error;                    // first missing child, set under a critical section
+    Frontier frontier;
+    bool repeats = false;  // some position has a ply that stays in the unit
+    SolveStats stats;
+
+    UnitSolver(const Rules& r_, const std::vector<Sector>& sectors_, const ChildValues& children_,
+               const SolveOptions& opt_)
+        : r(r_),
+          sectors(sectors_),
+          children(children_),
+          opt(opt_),
+          threads(opt_.threads > 0 ? opt_.threads : omp_get_max_threads()),
+          stabilizer(*r_.board),
+          frontier(threads, int(sectors_.size())) {}
+
+    // The one threshold for starting a team: work below opt.parallel_min
+    // (slots or predecessor updates) is done by the calling thread alone.
+    int team(std::uint64_t work) const { return work >= opt.parallel_min ? threads : 1; }
 
     int find(Sector s) const {
         for (std::size_t k = 0; k < sectors.size(); ++k)
@@ -297,58 +320,189 @@ struct Unit {
         if (stabilizer.fixed_by_nontrivial(c.us)) out.resize(std::size_t(sort_unique(out.data(), int(out.size()))));
         return int(out.size());
     }
-};
+    std::uint64_t total_slots() const {
+        std::uint64_t n = 0;
+        for (const SectorIndex& ix : index) n += ix.slots();
+        return n;
+    }
+    void report(const char* phase, int layer, std::uint64_t done) const {
+        if (opt.progress) opt.progress(SolveProgress{phase, layer, done, total_slots()});
+    }
 
-// One member of every position class of a sector, grouped by the
-// opponent's stones: for each orbit representative T of their stone sets,
-// every set U of ours on the other points, except that when a symmetry
-// fixes T, U is taken only when it is the smallest of its images under
-// those symmetries (the others are the same classes).  So every class is
-// visited exactly once, and all of a group is visited by one thread.
-class ThemMajor {
-public:
-    ThemMajor(const Board& b, Sector s) : sym_(b), all_(b.all), k_(s.us_board) {
-        const int n = b.size, m = s.them_board;
-        const Bitboard last = m == 0 ? 0 : (b.all >> (n - m)) << (n - m);
-        for (Bitboard x = m == 0 ? 0 : bit(m) - 1;; x = next_subset(x)) {
-            Bitboard img[32];
-            sym_.apply_all(x, img);
-            bool rep = true;
-            std::uint32_t stabiliser = 0;
-            for (int g = 1; g < sym_.count() && rep; ++g) {
-                rep = img[g] >= x;
-                if (img[g] == x) stabiliser |= std::uint32_t(1) << g;
+    // Sets position i of sector k from what its plies give: a value with a
+    // distance (into the frontier, under that distance), a draw, or the
+    // number of its in-unit children still to be refuted.  `counted`: its
+    // quiet children are known to be distinct classes.
+    void init_position(int thread, ExitRows& rows, bool counted, int k, NormalPosition n, std::uint64_t i) {
+        Word* w = words[k];
+        const Position p = denormalise(sectors[k], n, WHITE);
+        const Outcome o = outcome(r, p);
+        if (o != Outcome::ONGOING) {
+            w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
+            if (o != Outcome::DRAW) frontier.add(thread, k, i, value_loss(0));
+            return;
+        }
+        Exits e;
+        int n_in;
+        if (counted) {
+            n_in = scan_exits(k, n, e, rows);
+        } else {
+            std::uint64_t in[MAX_PLIES];
+            n_in = scan_plies(k, n, p, e, in);
+        }
+        if (n_in > 0) std::atomic_ref<bool>(repeats).store(true, std::memory_order_relaxed);
+        if (e.win != INT_MAX) {
+            w[i] = value_win(e.win);  // tentative until layer e.win
+            frontier.add(thread, k, i, w[i]);
+        } else if (n_in > 0) {
+            w[i] = Word(PENDING | n_in);
+        } else if (e.draw) {
+            w[i] = VALUE_DRAW;
+        } else {
+            w[i] = value_loss(e.loss);
+            frontier.add(thread, k, i, w[i]);
+        }
+    }
+
+    // Init: one look at every position's plies.  Positions are walked
+    // grouped by the opponent's stones (probe/class_walk.h): the children
+    // of a group share their side to move's stones, so their index rows
+    // (ExitRows) and their runs of the child tables serve the whole group.
+    void init_pass() {
+        std::uint64_t done = 0;
+        for (std::size_t k = 0; k < sectors.size(); ++k) {
+            const std::uint64_t slots = index[k].slots();
+            Word* w = words[k];
+            // Only quiet plies can stay in a unit (placements and removals
+            // change the stone counts for good); when that holds here, the
+            // bit-operation scan serves every position whose quiet children
+            // need no canonicalising.
+            const std::array<Target, PLY_KINDS>& tk = targets[k];
+            const bool fast =
+                tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
+            const ClassWalk walk(*r.board, sectors[k]);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
+            for (std::size_t g = 0; g < walk.groups(); ++g) {
+                const int thread = omp_get_thread_num();
+                ExitRows rows;
+                const bool counted = fast && !walk.group_fixed(g);
+                // A group's slots are scattered over the unit: find a batch
+                // of them and start their writes before working on any,
+                // rather than stall on each store.
+                constexpr int BATCH = 16;
+                NormalPosition batch[BATCH];
+                std::uint64_t slot[BATCH];
+                int size = 0;
+                auto flush = [&] {
+                    for (int b = 0; b < size; ++b) init_position(thread, rows, counted, int(k), batch[b], slot[b]);
+                    size = 0;
+                };
+                walk.for_each(g, [&](NormalPosition n) {
+                    slot[size] = index[k].slot_of(n);
+                    __builtin_prefetch(&w[slot[size]], 1);
+                    batch[size++] = n;
+                    if (size == BATCH) flush();
+                });
+                flush();
             }
-            if (rep) them_.push_back({x, stabiliser});
-            if (x == last) break;
-        }
-        const int free = n - m;
-        ours_ = free >= k_ ? binomial(free, k_) : 0;
-    }
-    std::size_t them_sets() const { return them_.size(); }
-    // Whether a symmetry other than the identity fixes group t's stones.
-    bool them_stabilised(std::size_t t) const { return them_[t].second != 0; }
-
-    template <class Visit>
-    void for_each(std::size_t t, Visit&& visit) const {
-        const auto [them, stabiliser] = them_[t];
-        const Bitboard free = all_ & ~them;
-        Bitboard x = k_ == 0 ? 0 : bit(k_) - 1;
-        for (std::uint64_t j = 0; j < ours_; ++j, x = k_ == 0 ? 0 : next_subset(x)) {
-            const Bitboard us = deposit_bits(x, free);
-            bool smallest = true;
-            for (std::uint32_t st = stabiliser; st && smallest; st &= st - 1)
-                smallest = sym_.apply(std::countr_zero(st), us) >= us;
-            if (smallest) visit(NormalPosition{us, them});
+            done += slots;
+            report("init", 0, done);
         }
     }
 
-private:
-    SymmetryTables sym_;
-    Bitboard all_;
-    int k_;
-    std::uint64_t ours_ = 0;
-    std::vector<std::pair<Bitboard, std::uint32_t>> them_;  // (rep, its stabiliser less the identity)
+    // What a propagation pass does to one in-unit predecessor (sector j,
+    // slot s) of a position of distance `layer`.  A loss makes it a win in
+    // layer + 1 unless it already wins sooner; a win refutes one of its
+    // children, and when that was its last, all its in-unit plies lose:
+    // it is lost (as slowly as its exits allow) or, with a drawing exit,
+    // drawn.  The thread that takes the last counter decides.
+    void after_loss(int thread, int layer, int j, std::uint64_t s) {
+        std::atomic_ref<Word> a(words[j][s]);
+        const Word win = value_win(layer + 1);
+        Word cur = a.load(std::memory_order_relaxed);
+        while ((cur & PENDING) || (is_win_code(cur) && cur > win))
+            if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
+                frontier.add(thread, j, s, win);
+                return;
+            }
+    }
+    void after_win(int thread, ExitRows& rows, int layer, int j, std::uint64_t s) {
+        std::atomic_ref<Word> a(words[j][s]);
+        Word cur = a.load(std::memory_order_relaxed);
+        while ((cur & PENDING) && !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
+        }
+        if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) return;
+        Exits e;
+        scan_exits(j, position(j, s), e, rows);
+        if (e.draw) {
+            a.store(VALUE_DRAW, std::memory_order_relaxed);
+        } else {
+            const int plies = std::max(layer, e.loss - 1) + 1;
+            a.store(value_loss(plies), std::memory_order_relaxed);
+            frontier.add(thread, j, s, value_loss(plies));
+        }
+    }
+
+    // One propagation pass: the positions of distance `layer` (from the
+    // frontier) update their in-unit predecessors.  Positions are taken a
+    // few at a time, and all their predecessors' words fetched before any
+    // is updated: the updates land anywhere in the unit, so this keeps many
+    // cache misses in flight at once.  The positions' own words are fetched
+    // a few batches ahead, for the same reason.
+    void propagation_pass(int layer) {
+        const Word code = value_code_plies(layer);
+        const bool loss = (layer & 1) == 0;
+        const std::vector<std::uint64_t> list = frontier.take(code);
+        stats.frontier_bytes = std::max(stats.frontier_bytes, frontier.memory_bytes() + list.capacity() * 8);
+        constexpr std::size_t BATCH = 8, AHEAD = 4 * BATCH, CHUNK = 32 * BATCH;
+        constexpr std::uint64_t SLOT_MASK = (std::uint64_t(1) << Frontier::SLOT_BITS) - 1;
+        auto word_of = [&](std::uint64_t x) -> Word& { return words[x >> Frontier::SLOT_BITS][x & SLOT_MASK]; };
+        const std::size_t chunks = (list.size() + CHUNK - 1) / CHUNK;
+        // About 16 predecessor updates per position.
+#pragma omp parallel num_threads(team(list.size() * 16))
+        {
+            const int thread = omp_get_thread_num();
+            ExitRows rows;
+            std::vector<std::uint64_t> preds, all;
+            preds.reserve(256);
+            all.reserve(BATCH * 256);
+#pragma omp for schedule(dynamic, 1)
+            for (std::size_t c = 0; c < chunks; ++c) {
+                const std::size_t first = c * CHUNK, last = std::min(list.size(), first + CHUNK);
+                for (std::size_t x = first; x < std::min(last, first + AHEAD); ++x)
+                    __builtin_prefetch(&word_of(list[x]));
+                for (std::size_t b = first; b < last; b += BATCH) {
+                    all.clear();
+                    for (std::size_t x = b; x < std::min(last, b + BATCH); ++x) {
+                        if (x + AHEAD < last) __builtin_prefetch(&word_of(list[x + AHEAD]));
+                        // A tentative win may since have been bettered.
+                        if (std::atomic_ref<Word>(word_of(list[x])).load(std::memory_order_relaxed) != code) continue;
+                        predecessors(int(list[x] >> Frontier::SLOT_BITS), list[x] & SLOT_MASK, preds);
+                        all.insert(all.end(), preds.begin(), preds.end());
+                    }
+                    for (std::uint64_t x : all) __builtin_prefetch(&words[unpack_sector(x)][unpack_slot(x)], 1);
+                    for (std::uint64_t x : all) {
+                        if (loss)
+                            after_loss(thread, layer, unpack_sector(x), unpack_slot(x));
+                        else
+                            after_win(thread, rows, layer, unpack_sector(x), unpack_slot(x));
+                    }
+                }
+            }
+        }
+        ++stats.layers;
+    }
+
+    // Finish: positions still unresolved are draws.
+    void finish_pass() {
+        for (std::size_t k = 0; k < sectors.size(); ++k) {
+            Word* w = words[k];
+            const std::uint64_t slots = index[k].slots();
+#pragma omp parallel for schedule(static) num_threads(team(slots))
+            for (std::uint64_t i = 0; i < slots; ++i)
+                if (w[i] & PENDING) w[i] = VALUE_DRAW;
+        }
+    }
 };
 
 }  // namespace
@@ -373,11 +527,8 @@ SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values) {
 std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>& unit, const ChildValues& children,
                                       std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt) {
     if (unit.empty()) return std::nullopt;
-    const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
-    const std::uint64_t parallel_min = opt.parallel_min;
-    Unit u{r, unit, children, StabilizerTest(*r.board), {}, {}, {}, {}};
+    UnitSolver u(r, unit, children, opt);
     values.assign(unit.size(), {});
-    std::uint64_t total = 0;
     for (std::size_t k = 0; k < unit.size(); ++k) {
         u.index.emplace_back(r, unit[k]);
         if (u.index[k].slots() >> Frontier::SLOT_BITS) return "sector " + unit[k].name() + " has too many slots";
@@ -386,197 +537,32 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
         advise_huge_pages(values[k].data(), u.index[k].slots() * sizeof(ValueCode));
         values[k].assign(u.index[k].slots(), VALUE_NONE);
         u.words.push_back(values[k].data());
-        total += u.index[k].slots();
     }
     u.build_targets();
-    auto report = [&](const char* phase, int layer, std::uint64_t done) {
-        if (opt.progress) opt.progress(SolveProgress{phase, layer, done, total});
-    };
-    SolveStats stats;
+    const std::uint64_t total = u.total_slots();
+
     const double t_start = omp_get_wtime(), c_start = cpu_seconds();
-
-    // Init: one look at every position's plies.  Values with a distance go
-    // to the frontier, for the layer of that distance.
-    Frontier frontier(threads, int(unit.size()));
-    std::atomic<bool> repeats{false};
-    std::uint64_t done = 0;
-    for (std::size_t k = 0; k < unit.size(); ++k) {
-        const std::uint64_t slots = u.index[k].slots();
-        Word* w = u.words[k];
-        // Only quiet plies can stay in a unit (placements and removals
-        // change the stone counts for good); when that holds here, the
-        // bit-operation scan serves every position whose quiet children
-        // need no canonicalising.
-        const std::array<Target, PLY_KINDS>& tk = u.targets[k];
-        const bool fast =
-            tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
-        // Positions in "them-major" order (see ThemMajor): the children of
-        // consecutive positions share their side to move's stones, so their
-        // lookups stay within a few runs of the child tables, in cache,
-        // where slot order would read the child tables at random.
-        // The value of position n in slot i from its plies (thread `thread`,
-        // its ExitRows `rows`; `counted`: its quiet children are distinct).
-        auto solve = [&](int thread, ExitRows& rows, bool counted, NormalPosition n, std::uint64_t i) {
-            const Position p = denormalise(unit[k], n, WHITE);
-            const Outcome o = outcome(r, p);
-            if (o != Outcome::ONGOING) {
-                w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
-                if (o != Outcome::DRAW) frontier.add(thread, int(k), i, value_loss(0));
-                return;
-            }
-            Exits e;
-            int n_in;
-            if (counted) {
-                n_in = u.scan_exits(int(k), n, e, rows);
-            } else {
-                std::uint64_t in[MAX_PLIES];
-                n_in = u.scan_plies(int(k), n, p, e, in);
-            }
-            if (n_in > 0 && !repeats.load(std::memory_order_relaxed)) repeats.store(true, std::memory_order_relaxed);
-            if (e.win != INT_MAX) {
-                w[i] = value_win(e.win);  // tentative until layer e.win
-                frontier.add(thread, int(k), i, w[i]);
-            } else if (n_in > 0) {
-                w[i] = Word(PENDING | n_in);
-            } else if (e.draw) {
-                w[i] = VALUE_DRAW;
-            } else {
-                w[i] = value_loss(e.loss);
-                frontier.add(thread, int(k), i, w[i]);
-            }
-        };
-        // Positions in "them-major" order (see ThemMajor): the children of
-        // consecutive positions share their side to move's stones, so their
-        // lookups stay within a few runs of the child tables, in cache,
-        // where slot order would read the child tables at random.
-        const ThemMajor order(*r.board, unit[k]);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (slots >= parallel_min)
-        for (std::size_t t = 0; t < order.them_sets(); ++t) {
-            const int thread = omp_get_thread_num();
-            ExitRows rows;
-            const bool counted = fast && !order.them_stabilised(t);
-            // A group's slots are scattered over the unit: find a batch of
-            // them and start their writes before working on any, rather
-            // than stall on each store.
-            constexpr int BATCH = 16;
-            NormalPosition batch[BATCH];
-            std::uint64_t slot[BATCH];
-            int size = 0;
-            auto flush = [&] {
-                for (int b = 0; b < size; ++b) solve(thread, rows, counted, batch[b], slot[b]);
-                size = 0;
-            };
-            order.for_each(t, [&](NormalPosition n) {
-                slot[size] = u.index[k].slot_of(n);
-                __builtin_prefetch(&w[slot[size]], 1);
-                batch[size++] = n;
-                if (size == BATCH) flush();
-            });
-            flush();
-        }
-        done += slots;
-        report("init", 0, done);
-    }
+    u.init_pass();
     if (u.error) return u.error;
-    const double t_init = omp_get_wtime();
-    stats.init_seconds = t_init - t_start;
-    const double c_init = cpu_seconds();
-    stats.init_cpu_seconds = c_init - c_start;
-    stats.frontier_bytes = frontier.memory_bytes();
+    const double t_init = omp_get_wtime(), c_init = cpu_seconds();
+    u.stats.init_seconds = t_init - t_start;
+    u.stats.init_cpu_seconds = c_init - c_start;
+    u.stats.frontier_bytes = u.frontier.memory_bytes();
 
-    // Layers: propagate the values of distance n to their in-unit
-    // predecessors, in order of distance, so every distance is exact.
-    // Without a ply inside the unit there is nothing to propagate.
-    for (Word code = value_code_plies(0); repeats.load() && code <= frontier.max_code(); ++code) {
-        const int layer = value_plies(code);
-        const bool loss = (layer & 1) == 0;
-        const std::vector<std::uint64_t> list = frontier.take(code);
-        stats.frontier_bytes = std::max(stats.frontier_bytes, frontier.memory_bytes() + list.capacity() * 8);
-        // Positions are taken a few at a time, and all their predecessors'
-        // words fetched before any is updated: the updates land anywhere in
-        // the unit, so this keeps many cache misses in flight at once.  The
-        // positions' own words are fetched a few batches ahead, for the
-        // same reason.
-        constexpr std::size_t BATCH = 8, AHEAD = 4 * BATCH, CHUNK = 32 * BATCH;
-        auto word_of = [&](std::uint64_t x) -> Word& {
-            return u.words[x >> Frontier::SLOT_BITS][x & ((std::uint64_t(1) << Frontier::SLOT_BITS) - 1)];
-        };
-        const std::size_t chunks = (list.size() + CHUNK - 1) / CHUNK;
-#pragma omp parallel num_threads(threads) if (list.size() * 16 >= parallel_min)
-        {
-            const int thread = omp_get_thread_num();
-            ExitRows rows;
-            std::vector<std::uint64_t> preds, all;
-            preds.reserve(256);
-            all.reserve(BATCH * 256);
-#pragma omp for schedule(dynamic, 1)
-            for (std::size_t c = 0; c < chunks; ++c) {
-                const std::size_t first = c * CHUNK, last = std::min(list.size(), first + CHUNK);
-                for (std::size_t x = first; x < std::min(last, first + AHEAD); ++x)
-                    __builtin_prefetch(&word_of(list[x]));
-                for (std::size_t b = first; b < last; b += BATCH) {
-                    all.clear();
-                    for (std::size_t x = b; x < std::min(last, b + BATCH); ++x) {
-                        if (x + AHEAD < last) __builtin_prefetch(&word_of(list[x + AHEAD]));
-                        const int k = int(list[x] >> Frontier::SLOT_BITS);
-                        const std::uint64_t i = list[x] & ((std::uint64_t(1) << Frontier::SLOT_BITS) - 1);
-                        // A tentative win may since have been bettered.
-                        if (std::atomic_ref<Word>(word_of(list[x])).load(std::memory_order_relaxed) != code) continue;
-                        u.predecessors(k, i, preds);
-                        all.insert(all.end(), preds.begin(), preds.end());
-                    }
-                    for (std::uint64_t x : all) __builtin_prefetch(&u.words[unpack_sector(x)][unpack_slot(x)], 1);
-                    for (std::uint64_t x : all) {
-                        const int j = unpack_sector(x);
-                        const std::uint64_t s = unpack_slot(x);
-                        std::atomic_ref<Word> a(u.words[j][s]);
-                        Word cur = a.load(std::memory_order_relaxed);
-                        if (loss) {
-                            const Word win = value_win(layer + 1);
-                            while ((cur & PENDING) || (is_win_code(cur) && cur > win)) {
-                                if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
-                                    frontier.add(thread, j, s, win);
-                                    break;
-                                }
-                            }
-                            continue;
-                        }
-                        while ((cur & PENDING) &&
-                               !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
-                        }
-                        if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) continue;
-                        // This thread took the last counter: every in-unit ply loses.
-                        Exits e;
-                        u.scan_exits(j, u.position(j, s), e, rows);
-                        if (e.draw) {
-                            a.store(VALUE_DRAW, std::memory_order_relaxed);
-                        } else {
-                            const int plies = std::max(layer, e.loss - 1) + 1;
-                            a.store(value_loss(plies), std::memory_order_relaxed);
-                            frontier.add(thread, j, s, value_loss(plies));
-                        }
-                    }
-                }
-            }
-        }
-        ++stats.layers;
-        report("layer", layer, total);
+    // In order of distance, so every distance is exact.  Without a ply
+    // inside the unit there is nothing to propagate.
+    for (int layer = 0; u.repeats && value_code_plies(layer) <= u.frontier.max_code(); ++layer) {
+        u.propagation_pass(layer);
+        u.report("layer", layer, total);
     }
     const double t_layers = omp_get_wtime();
-    stats.layer_seconds = t_layers - t_init;
-    stats.layer_cpu_seconds = cpu_seconds() - c_init;
+    u.stats.layer_seconds = t_layers - t_init;
+    u.stats.layer_cpu_seconds = cpu_seconds() - c_init;
 
-    // Unresolved positions are draws.
-    for (std::size_t k = 0; k < unit.size(); ++k) {
-        Word* w = u.words[k];
-        const std::uint64_t slots = u.index[k].slots();
-#pragma omp parallel for schedule(static) num_threads(threads) if (slots >= parallel_min)
-        for (std::uint64_t i = 0; i < slots; ++i)
-            if (w[i] & PENDING) w[i] = VALUE_DRAW;
-    }
-    stats.final_seconds = omp_get_wtime() - t_layers;
-    report("final", 0, total);
-    if (opt.stats) *opt.stats = stats;
+    u.finish_pass();
+    u.stats.final_seconds = omp_get_wtime() - t_layers;
+    u.report("final", 0, total);
+    if (opt.stats) *opt.stats = u.stats;
     return u.error;
 }
 

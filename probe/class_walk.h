@@ -54,6 +54,8 @@ public:
 
     // Groups: one per orbit of the opponent's stone sets.
     std::size_t groups() const { return groups_.size(); }
+    // Whether a symmetry other than the identity fixes group g's stones.
+    bool group_fixed(std::size_t g) const { return groups_[g].second != 0; }
 
     // Calls visit(NormalPosition) for one member of each class in group g.
     template <class Visit>
