@@ -32,13 +32,8 @@ std::optional<std::string> validate(const Rules& r, const Position& p) {
     } else if (p.since_capture != 0) {
         return "this rule set has no capture counter";
     }
-    if (!r.move_while_in_hand) {
-        // White places first and placements alternate, so while stones remain
-        // in hand White to move has as many as Black, Black to move one more.
-        int hw = p.hand[WHITE], hb = p.hand[BLACK];
-        bool ok = p.side == WHITE ? hw == hb : (hb == hw + 1 || (hb == 0 && hw == 0));
-        if (!ok) return "stones in hand do not fit the side to move (white places first, placements alternate)";
-    }
+    if (!hands_fit_side(r, p.side, p.hand[p.side], p.hand[~p.side]))
+        return "stones in hand do not fit the side to move (white places first, placements alternate)";
     return std::nullopt;
 }
 

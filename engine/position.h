@@ -29,6 +29,17 @@ struct Position {
 
 Position start_position(const Rules& r);
 
+// Whether stones in hand fit `side` to move under the rule set: where
+// placements alternate, White places first, so while stones remain in hand
+// White to move has as many as Black and Black to move one more.  The one
+// statement of that rule: validate() asks it of a position, valid_sector()
+// (probe/sector_graph.h) of a sector for either colour.
+constexpr bool hands_fit_side(const Rules& r, Color side, int mover_hand, int other_hand) {
+    if (r.move_while_in_hand) return true;
+    if (side == WHITE) return mover_hand == other_hand;
+    return mover_hand == other_hand + 1 || (mover_hand == 0 && other_hand == 0);
+}
+
 // Why a position could not arise under a rule set, or nullopt when it can
 // be played.  Checks counts (board + hand <= stones per side, hand within
 // range), that no point holds two stones, the counter range, that the side

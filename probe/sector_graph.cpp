@@ -14,9 +14,8 @@ bool valid_sector(const Rules& r, Sector s) {
     if (a + h > r.stones || b + g > r.stones) return false;
     if (a + b > r.board->size) return false;
     if (a + h < r.lose_below || b + g < r.lose_below) return false;
-    // Placements alternate with White first: White to move has as many in
-    // hand as Black, Black to move one more (see validate() in position.cpp).
-    if (!r.move_while_in_hand && h != g && h != g + 1) return false;
+    // A sector does not say who moves: it is valid when its hands fit either colour.
+    if (!hands_fit_side(r, WHITE, h, g) && !hands_fit_side(r, BLACK, h, g)) return false;
     return true;
 }
 
