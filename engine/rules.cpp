@@ -1,6 +1,7 @@
 // The built-in rule sets (../shared/RULES.md, "Rule sets") and their fingerprint.
 #include "engine/rules.h"
 
+#include <cstddef>
 #include <stdexcept>
 
 namespace mtb {
@@ -66,6 +67,28 @@ struct Fnv {
     }
 };
 
+// The number of fields of an aggregate: the most initialisers T{...}
+// accepts, each an AnyField (convertible to any type, never called).
+struct AnyField {
+    template <class T>
+    operator T() const;
+};
+template <class T, class... F>
+constexpr std::size_t field_count() {
+    if constexpr (requires { T{F{}..., AnyField{}}; })
+        return field_count<T, F..., AnyField>();
+    else
+        return sizeof...(F);
+}
+
+// Every field of Rules is hashed by fingerprint() (kValueFields, board) or
+// named here as not changing table values (name, description).  A field
+// added to Rules fails this until it is put in one of the two lists.
+constexpr std::size_t kFieldsNotChangingValues = 2;  // name, description
+static_assert(field_count<Rules>() == std::tuple_size_v<decltype(kValueFields)> + 1 + kFieldsNotChangingValues,
+              "a field was added to Rules: list it in kValueFields (engine/rules.h) if it changes table values, "
+              "which puts it in the fingerprint, else count it in kFieldsNotChangingValues");
+
 }  // namespace
 
 std::uint64_t Rules::fingerprint() const {
@@ -77,15 +100,15 @@ std::uint64_t Rules::fingerprint() const {
     for (auto [u, v] : board->edges) f.num(u * 32 + v);
     f.num(std::int64_t(board->mills.size()));
     for (Bitboard m : board->mills) f.num(m);
-    f.num(stones);
-    f.num(move_while_in_hand);
-    f.num(fly_at);
-    f.num(int(fly_count));
-    f.num(int(removal));
-    f.num(lose_below);
-    f.num(full_board_draw);
-    f.num(no_capture_draw_plies);
+    std::apply([&](auto... field) { (f.num(std::int64_t(this->*field)), ...); }, kValueFields);
     return f.h;
+}
+
+bool same_game_but_capture_counter(const Rules& a, const Rules& b) {
+    Rules b_with_a_counter = b;
+    b_with_a_counter.no_capture_draw_plies = a.no_capture_draw_plies;
+    return a.board == b.board &&
+           std::apply([&](auto... field) { return ((a.*field == b_with_a_counter.*field) && ...); }, kValueFields);
 }
 
 const std::vector<Rules>& all_rules() {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "engine/board.h"
@@ -45,10 +46,26 @@ struct Rules {
     }
     bool has_capture_counter() const { return no_capture_draw_plies > 0; }
 
-    // A stable 64-bit hash over every rule parameter and the board (points,
-    // edges, mills), not the name: it identifies the game in table files.
+    // A stable 64-bit hash over the board (points, edges, mills) and every
+    // field of kValueFields, not the name: it identifies the game in table
+    // files.
     std::uint64_t fingerprint() const;
 };
+
+// The fields that change table values, in the order fingerprint() hashes
+// them after the board; the one list of them.  `name` and `description`
+// do not change values and `board` is hashed by its contents: rules.cpp
+// checks at compile time that every field of Rules is one of these or one
+// of those three, so a field added to Rules cannot be left out of the
+// fingerprint unnoticed.
+inline constexpr auto kValueFields =
+    std::tuple{&Rules::stones,  &Rules::move_while_in_hand, &Rules::fly_at,          &Rules::fly_count,
+               &Rules::removal, &Rules::lose_below,         &Rules::full_board_draw, &Rules::no_capture_draw_plies};
+
+// Whether two rule sets play the same game on the same board apart from
+// the no-capture draw rule (a counter rule set's counter-free twin, whose
+// tables it reads).
+bool same_game_but_capture_counter(const Rules& a, const Rules& b);
 
 const std::vector<Rules>& all_rules();
 const Rules* find_rules(std::string_view name);

@@ -20,10 +20,7 @@ namespace {
 const Rules* table_rules(const Rules& r) {
     if (!r.has_capture_counter()) return &r;
     for (const Rules& t : all_rules())
-        if (!t.has_capture_counter() && t.board == r.board && t.stones == r.stones &&
-            t.move_while_in_hand == r.move_while_in_hand && t.fly_at == r.fly_at && t.fly_count == r.fly_count &&
-            t.removal == r.removal && t.lose_below == r.lose_below && t.full_board_draw == r.full_board_draw)
-            return &t;
+        if (!t.has_capture_counter() && same_game_but_capture_counter(t, r)) return &t;
     return nullptr;
 }
 

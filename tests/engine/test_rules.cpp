@@ -127,3 +127,27 @@ TEST_CASE("the fingerprint covers every rule parameter but not the name", "[rule
     CHECK(differs([](Rules& r) { r.no_capture_draw_plies = 50; }));
     CHECK(differs([](Rules& r) { r.board = find_board("diagonal24"); }));
 }
+
+TEST_CASE("same_game_but_capture_counter: every value field but the counter, and the board", "[rules]") {
+    CHECK(same_game_but_capture_counter(rules("lasker"), rules("lasker-20")));
+    CHECK(same_game_but_capture_counter(rules("lasker-20"), rules("lasker")));
+    CHECK(same_game_but_capture_counter(rules("nmm"), rules("nmm")));
+    CHECK(!same_game_but_capture_counter(rules("nmm"), rules("nmm-noflying")));
+    CHECK(!same_game_but_capture_counter(rules("nmm"), rules("lasker")));
+    const Rules base = rules("lasker");
+    auto same_after = [&](auto change) {
+        Rules r = base;
+        change(r);
+        return same_game_but_capture_counter(base, r);
+    };
+    CHECK(same_after([](Rules& r) { r.name = "renamed"; }));
+    CHECK(same_after([](Rules& r) { r.no_capture_draw_plies = 50; }));
+    CHECK(!same_after([](Rules& r) { r.stones = 9; }));
+    CHECK(!same_after([](Rules& r) { r.move_while_in_hand = false; }));
+    CHECK(!same_after([](Rules& r) { r.fly_at = 0; }));
+    CHECK(!same_after([](Rules& r) { r.fly_count = FlyCount::BOARD_ONLY; }));
+    CHECK(!same_after([](Rules& r) { r.removal = RemovalRule::NO_REMOVAL_IF_ALL_IN_MILLS; }));
+    CHECK(!same_after([](Rules& r) { r.lose_below = 2; }));
+    CHECK(!same_after([](Rules& r) { r.full_board_draw = true; }));
+    CHECK(!same_after([](Rules& r) { r.board = find_board("diagonal24"); }));
+}
