@@ -8,41 +8,35 @@
 // plies is enough; the solver then skips canonicalising every child.
 #pragma once
 
-#include <array>
-#include <vector>
-
 #include "engine/board.h"
+#include "probe/index_symmetry.h"
 
 namespace mtb {
 
 class StabilizerTest {
 public:
-    explicit StabilizerTest(const Board& b) {
-        for (std::size_t g = 1; g < b.symmetries.size(); ++g) {
-            Tables t{};
-            for (int byte = 0; byte < 3; ++byte)
-                for (int v = 0; v < 256; ++v) {
-                    Bitboard image = 0;
-                    for (int i = 0; i < 8; ++i) {
-                        const int p = byte * 8 + i;
-                        if (v >> i & 1 && p < b.size) image |= bit(b.symmetries[g][p]);
-                    }
-                    t[byte][v] = image;
-                }
-            tables_.push_back(t);
-        }
-    }
+    explicit StabilizerTest(const Board& b) : symmetry_(b) {}
 
     // True when some symmetry other than the identity maps `stones` to itself.
     bool fixed_by_nontrivial(Bitboard stones) const {
-        for (const Tables& t : tables_)
-            if ((t[0][stones & 0xff] | t[1][stones >> 8 & 0xff] | t[2][stones >> 16 & 0xff]) == stones) return true;
+        // The images under every symmetry at once, from the index's tables
+        // (one builder of symmetry images); symmetry 0 is the identity, and
+        // the padding past count() repeats `stones`, so it is skipped too.
+        Bitboard image[SymmetryTables::WIDTH];
+        const int n = symmetry_.count();
+        if (n > SymmetryTables::WIDTH) {
+            for (int s = 1; s < n; ++s)
+                if (symmetry_.apply(s, stones) == stones) return true;
+            return false;
+        }
+        symmetry_.apply_all(stones, image);
+        for (int s = 1; s < n; ++s)
+            if (image[s] == stones) return true;
         return false;
     }
 
 private:
-    using Tables = std::array<std::array<Bitboard, 256>, 3>;
-    std::vector<Tables> tables_;
+    SymmetryTables symmetry_;
 };
 
 }  // namespace mtb
