@@ -7,18 +7,13 @@
 
 #include "probe/table_reader.h"
 #include "probe/table_writer.h"
+#include "probe/value_dictionary.h"
 
 namespace mtb {
 
 ChildTable::ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& values) : sector_(s), index_(r, s) {
-    // Values by frequency, most frequent first.
-    std::vector<std::uint64_t> freq(std::size_t(1) << 16, 0);
-    for (ValueCode v : values) ++freq[v];
-    std::vector<std::pair<std::uint64_t, ValueCode>> by_freq;
-    for (std::size_t v = 0; v < freq.size(); ++v)
-        if (freq[v]) by_freq.push_back({freq[v], ValueCode(v)});
-    std::sort(by_freq.begin(), by_freq.end(),
-              [](auto a, auto b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    // Values by frequency, most frequent first (the table files' order).
+    const std::vector<DictEntry> by_freq = codes_by_frequency(count_codes(values));
 
     // Bytes for a width: the packed symbols plus the escaped slots.
     const std::uint64_t n = values.size();
@@ -26,7 +21,7 @@ ChildTable::ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& v
         if (bits == 16) return 2 * n;
         const std::size_t direct = (std::size_t(1) << bits) - 1;
         std::uint64_t escaped = 0;
-        for (std::size_t i = direct; i < by_freq.size(); ++i) escaped += by_freq[i].first;
+        for (std::size_t i = direct; i < by_freq.size(); ++i) escaped += by_freq[i].count;
         return n * bits / 8 + escaped * (sizeof(std::uint64_t) + sizeof(ValueCode));
     };
     bits_ = 16;
@@ -41,8 +36,8 @@ ChildTable::ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& v
     std::vector<unsigned> symbol(std::size_t(1) << 16, escape_);  // value -> symbol
     if (bits_ < 16)
         for (std::size_t i = 0; i < by_freq.size() && i < escape_; ++i) {
-            symbol[by_freq[i].second] = unsigned(i);
-            dict_.push_back(by_freq[i].second);
+            symbol[by_freq[i].code] = unsigned(i);
+            dict_.push_back(by_freq[i].code);
         }
     words_.assign((n + per_word_mask) >> per_word_log2, 0);
     for (std::uint64_t i = 0; i < n; ++i) {

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "probe/table_format.h"
+#include "probe/value_dictionary.h"
 
 namespace mtb {
 namespace {
@@ -24,19 +25,21 @@ ValueCode wdl_code(ValueCode c) {
     return value_wdl(c) == Wdl::WIN ? value_win(1) : value_loss(0);
 }
 
-// Builds the dictionary (codes by frequency, most frequent first) and the
-// map code -> symbol.
+// Builds the dictionary (codes by frequency, most frequent first;
+// probe/value_dictionary.h) and the map code -> symbol.  Slots holding no
+// position (VALUE_NONE) get no symbol of their own.
 std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only,
                                        std::vector<std::uint16_t>& symbol_of) {
-    std::vector<std::uint64_t> count(65536, 0);
-    for (ValueCode v : values) ++count[wdl_only ? wdl_code(v) : v];
-    std::vector<DictEntry> dict;
-    for (std::uint32_t c = 1; c < 65536; ++c)
-        if (count[c]) dict.push_back({ValueCode(c), count[c]});
+    std::vector<std::uint64_t> count = count_codes(values);
+    if (wdl_only) {
+        std::vector<std::uint64_t> wdl(count.size(), 0);
+        for (std::size_t c = 0; c < count.size(); ++c) wdl[wdl_code(ValueCode(c))] += count[c];
+        count = std::move(wdl);
+    }
+    count[VALUE_NONE] = 0;
+    std::vector<DictEntry> dict = codes_by_frequency(count);
     // An all-empty sector still needs one symbol to fill its slots with.
     if (dict.empty()) dict.push_back({VALUE_DRAW, 0});
-    std::stable_sort(dict.begin(), dict.end(),
-                     [](const DictEntry& a, const DictEntry& b) { return a.count > b.count; });
     symbol_of.assign(65536, 0);
     for (std::size_t i = 0; i < dict.size(); ++i) symbol_of[dict[i].code] = std::uint16_t(i);
     return dict;
