@@ -8,7 +8,7 @@ packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 pyth
 # --fuzz: also clang-14 with libFuzzer and libomp (the TSan and fuzz stages of
 # scripts/test.sh, tests/fuzz/run.sh).
 # --browser: also chromium, for the page test of mtb serve (tests/serve, ctest
-# label `browser`); about 350 MB installed, so CI does without it.
+# label `browser`); about 350 MB installed, so only the test script asks for it.
 for arg in "$@"; do
   if [ "$arg" = --browser ]; then packages+=(chromium); fi
   if [ "$arg" = --fuzz ]; then packages+=(clang-14 libclang-rt-14-dev libomp-14-dev); fi

@@ -4,7 +4,8 @@
 # and runs the tests again (those labelled "slow" are left to the first pass).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+# --browser: chromium for the page test of mtb serve (issue 13 asks CI to run it).
+bash scripts/install-deps.sh --browser
 jobs=$(nproc)
 
 echo "== formatting (.clang-format)"
