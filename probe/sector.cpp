@@ -1,5 +1,7 @@
 #include "probe/sector.h"
 
+#include <charconv>
+
 namespace mtb {
 
 std::uint32_t Sector::key() const {
@@ -22,6 +24,28 @@ std::string Sector::name() const {
         s += '+';
         s += std::to_string(them_hand);
     }
+    return s;
+}
+
+std::optional<Sector> Sector::from_name(std::string_view text) {
+    // Reads a count and the separator after it, if any: "5v", "4+", "3".
+    auto count = [&](std::uint8_t& out) {
+        unsigned v = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec != std::errc() || v > 255) return false;
+        out = std::uint8_t(v);
+        text.remove_prefix(std::size_t(end - text.data()));
+        return true;
+    };
+    auto eat = [&](char c) {
+        if (text.empty() || text[0] != c) return false;
+        text.remove_prefix(1);
+        return true;
+    };
+    Sector s;
+    if (!count(s.us_board) || !eat('v') || !count(s.them_board)) return std::nullopt;
+    if (!text.empty() && !(eat('+') && count(s.us_hand) && eat('+') && count(s.them_hand))) return std::nullopt;
+    if (!text.empty()) return std::nullopt;
     return s;
 }
 

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/position.h"
@@ -25,6 +27,13 @@ struct Sector {
     static Sector from_key(std::uint32_t key);
     // "5v4" for movement sectors, "5v4+2+3" when stones remain in hand.
     std::string name() const;
+    // The sector a name stands for, the inverse of name(): "5v4" or
+    // "5v4+2+3", decimal counts up to 255.  It also reads spellings name()
+    // does not write ("05v4", "5v4+0+0"); callers that need the canonical
+    // one compare name() with the text.  Nullopt when the text is not a
+    // sector name.  Whether the sector fits a rule set is valid_sector()'s
+    // question (probe/sector_graph.h).
+    static std::optional<Sector> from_name(std::string_view text);
     bool movement_only() const { return us_hand == 0 && them_hand == 0; }
 };
 

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <new>
 #include <tuple>
@@ -14,15 +13,6 @@
 
 namespace mtb {
 namespace {
-
-bool read_number(std::string_view& s, std::uint8_t& out) {
-    unsigned v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p == s.data() || v > 255) return false;
-    out = std::uint8_t(v);
-    s.remove_prefix(std::size_t(p - s.data()));
-    return true;
-}
 
 // The first kHeaderSize bytes of a file (plain POSIX: this runs once per
 // file when a folder is opened, and iostreams cost more than the read).
@@ -54,13 +44,9 @@ bool parse_table_file_name(const std::string& name, const std::string& rules, Se
     s.remove_prefix(rules.size());
     if (!eat(s, '_') || s.substr(s.size() - suffix.size()) != suffix) return false;
     s.remove_suffix(suffix.size());
-    Sector t;
-    if (!read_number(s, t.us_board) || !eat(s, 'v') || !read_number(s, t.them_board)) return false;
-    if (!s.empty() && !(eat(s, '+') && read_number(s, t.us_hand) && eat(s, '+') && read_number(s, t.them_hand)))
-        return false;
-    if (!s.empty() || t.name() + std::string(suffix) != name.substr(rules.size() + 1))
-        return false;  // canonical spelling only
-    out = t;
+    const std::optional<Sector> t = Sector::from_name(s);
+    if (!t || t->name() != s) return false;  // canonical spelling only
+    out = *t;
     if (wdl_only) *wdl_only = wdl;
     return true;
 }

@@ -5,7 +5,6 @@
 #endif
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -40,27 +39,6 @@ const char* kGenHelp =
     "their checksums are skipped.  Progress goes to stderr, the summary to stdout\n"
     "(per unit: seconds, and MiB of solver state plus the solved tables it read).\n";
 
-// "5v4" or "5v4+2+3" (us on board, them on board, us in hand, them in hand).
-std::optional<Sector> parse_sector(std::string_view t) {
-    int v[4] = {0, 0, 0, 0};
-    const char* p = t.data();
-    const char* end = t.data() + t.size();
-    for (int i = 0; i < 4; ++i) {
-        auto [q, ec] = std::from_chars(p, end, v[i]);
-        if (ec != std::errc() || v[i] < 0 || v[i] > 24) return std::nullopt;
-        p = q;
-        if (p == end) {
-            if (i == 1) break;
-            if (i == 3) break;
-            return std::nullopt;
-        }
-        if (*p != (i == 0 ? 'v' : '+') || i == 3) return std::nullopt;
-        ++p;
-    }
-    if (p != end) return std::nullopt;
-    return Sector{std::uint8_t(v[0]), std::uint8_t(v[1]), std::uint8_t(v[2]), std::uint8_t(v[3])};
-}
-
 }  // namespace
 
 int cmd_gen(std::span<char*> args) {
@@ -94,7 +72,7 @@ int cmd_gen(std::span<char*> args) {
         while (!rest.empty()) {
             std::size_t comma = rest.find(',');
             std::string_view item = rest.substr(0, comma);
-            auto s = parse_sector(item);
+            auto s = Sector::from_name(item);
             if (!s) return fail("gen", "bad sector '" + std::string(item) + "' (write 5v4 or 5v4+2+3)", USAGE);
             if (!valid_sector(*r, *s)) return fail("gen", "sector " + s->name() + " is not valid in " + r->name, USAGE);
             wanted.push_back(*s);

@@ -142,3 +142,27 @@ TEST_CASE("successors of the start are the one-stone sectors", "[index][graph]")
     REQUIRE(succ.size() == 1);
     CHECK(succ[0] == Sector{0, 1, 9, 8});
 }
+
+TEST_CASE("Sector::from_name reads back every sector name, and only sector names", "[index][sector]") {
+    for (const Rules& r : all_rules())
+        for (const SolveUnit& u : solve_units(r))
+            for (const Sector& s : u.sectors) {
+                INFO(s.name());
+                const std::optional<Sector> back = Sector::from_name(s.name());
+                REQUIRE(back.has_value());
+                CHECK(*back == s);
+            }
+    const Sector big{255, 0, 17, 255};
+    CHECK(Sector::from_name(big.name()) == big);
+    CHECK(Sector::from_name("5v4") == Sector{5, 4, 0, 0});
+    CHECK(Sector::from_name("5v4+2+3") == Sector{5, 4, 2, 3});
+    // Spellings name() does not write still read (callers wanting the
+    // canonical one compare with name()).
+    CHECK(Sector::from_name("05v4") == Sector{5, 4, 0, 0});
+    CHECK(Sector::from_name("5v4+0+0") == Sector{5, 4, 0, 0});
+    for (const char* bad : {"", "5", "5v", "v4", "5v4+", "5v4+2", "5v4+2+", "5v4+2+3+1", "5x4", "-5v4", "+5v4", "5v-4",
+                            "256v1", "5v4 ", " 5v4", "5v4+2+3x", "99999999999v1"}) {
+        INFO(bad);
+        CHECK(!Sector::from_name(bad).has_value());
+    }
+}
