@@ -76,11 +76,9 @@ bool has_ply(const Rules& r, const Position& p) {
 }
 
 Outcome outcome(const Rules& r, const Position& p) {
-    // The Lasker course referee looks at its counter first (RULES.md): the
-    // ply that reaches the limit draws, whatever the position then is.
-    if (r.has_capture_counter() && p.since_capture >= r.no_capture_draw_plies) return Outcome::DRAW;
-    if (p.total(p.side) < r.lose_below) return Outcome::LOSS;
-    if (r.full_board_draw && !p.hand[WHITE] && !p.hand[BLACK] && p.occupied() == r.board->all) return Outcome::DRAW;
+    const Outcome o =
+        outcome_before_plies(r, p.total(p.side), p.hand[WHITE] + p.hand[BLACK], p.occupied(), p.since_capture);
+    if (o != Outcome::ONGOING) return o;
     if (!has_ply(r, p)) return Outcome::LOSS;
     return Outcome::ONGOING;
 }

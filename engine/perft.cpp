@@ -71,17 +71,16 @@ public:
 
     // Whether the game has ended before any ply; "no legal ply" needs no
     // test here, since such a position simply has no children.
+    // The rules are outcome()'s (engine/movegen.h), asked with the node's counts.
     bool ended_early(const Node& p) const {
-        if (popcount(p.us) + p.hand_us < r_.lose_below) return true;
-        if (r_.full_board_draw && !p.hand_us && !p.hand_them && (p.us | p.them) == g_.all) return true;
-        return r_.has_capture_counter() && p.since_capture >= r_.no_capture_draw_plies;
+        return outcome_before_plies(r_, popcount(p.us) + p.hand_us, p.hand_us + p.hand_them, p.us | p.them,
+                                    p.since_capture) != Outcome::ONGOING;
     }
 
-    // The opponent's removable stones: 0 when a mill closes without removal.
+    // The opponent's removable stones (movegen.h's removal rule, given the
+    // stones in mills this pass found): 0 when a mill closes without removal.
     Bitboard removable_of(Bitboard them, Bitboard them_in_mills) const {
-        Bitboard rem = them & ~them_in_mills;
-        if (!rem && r_.removal == RemovalRule::PROTECTED_UNLESS_ALL_IN_MILLS) rem = them;
-        return rem;
+        return removable_given_mills(r_, them, them_in_mills);
     }
 
     // count_plies() of a position that has not ended early.

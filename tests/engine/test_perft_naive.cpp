@@ -59,3 +59,30 @@ TEST_CASE("perft agrees with a generate()-based perft on random positions", "[pe
         }
     }
 }
+
+TEST_CASE("perft's end test is outcome()'s: no children exactly where the game has ended", "[perft]") {
+    // perft asks outcome_before_plies() (engine/movegen.h), the rule
+    // outcome() starts with; positions at each end rule are included.
+    for (const Rules& r : all_rules()) {
+        testing::Rng rng(29);
+        std::vector<Position> positions = testing::random_positions(r, rng, 300, 300);
+        const std::size_t n = positions.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            Position p = positions[i];
+            if (r.has_capture_counter()) {
+                p.since_capture = std::uint8_t(r.no_capture_draw_plies);  // the limit reached: a draw
+                positions.push_back(p);
+            }
+        }
+        for (const Position& p : positions) {
+            INFO(r.name << ": " << position_to_text(r, p));
+            const std::uint64_t expected = outcome(r, p) == Outcome::ONGOING ? std::uint64_t(count_plies(r, p)) : 0;
+            CHECK(perft(r, p, 1) == expected);
+        }
+    }
+    const Rules& mb = *find_rules("morabaraba");
+    Position full;
+    REQUIRE(!parse_position(mb, "WBWBWBWBWBWBBWBWBWBWBWBW w 0 0", full));
+    REQUIRE(outcome(mb, full) == Outcome::DRAW);
+    CHECK(perft(mb, full, 1) == 0);
+}
