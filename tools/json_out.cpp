@@ -25,7 +25,11 @@ void put_value(Json& j, std::uint32_t v, std::string_view key) {
         return;
     }
     j[k] = wdl_name(v);
-    j["plies"] = MTB_GET_PLIES(v);
+    // From a WDL-only table the distance is unknown: plies is null there.
+    if (MTB_HAS_PLIES(v))
+        j["plies"] = MTB_GET_PLIES(v);
+    else
+        j["plies"] = nullptr;
 }
 
 const char* distance_meaning(const Rules& r) {

@@ -42,6 +42,7 @@ function apiUrl(name, position) {
 function valueText(category, plies, withCounter) {
   if (!category) return 'unknown';
   if (category === 'draw') return 'draw';
+  if (plies === null || plies === undefined) return category + ' (no distance: WDL-only table)';
   return withCounter ? category + ', dtc ' + plies : category + ' in ' + plies;
 }
 
