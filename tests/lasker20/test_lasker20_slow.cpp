@@ -1,6 +1,7 @@
 // lasker-20 tables (gen/capture_clock_solver.h) against the independent
 // minimax of clock_checker.h: every position of small classes, at every
-// counter 0..L-1, on the 16-point board (slow: about a minute).
+// counter 0..L-1, on the 16-point board and on the Lasker board itself with
+// a shorter limit (slow: about a minute each).
 #include "check_all.h"
 
 using namespace mtb;
@@ -15,4 +16,12 @@ TEST_CASE("clock values equal minimax at every counter: captures into 3v3, limit
     // 4 against 3: a capture leads to a smaller class that goes on, at counter 0.
     const Rules r = variant("ring16", 4);
     CHECK(check_all(r, small_units(r, 4, 7)) > 100000);
+}
+
+TEST_CASE("clock values equal minimax at every counter: 3 stones a side, limit 4, the Lasker board", "[lasker20]") {
+    // The 24-point board itself (its index, symmetries and mills), with
+    // the limit cut to 4 so that every state fits in a test; the limit's
+    // own logic at 20 is checked on the small boards above.
+    const Rules r = variant("standard24", 4);
+    CHECK(check_all(r, small_units(r, 3, 6)) > 100000);
 }
