@@ -25,3 +25,12 @@ TEST_CASE("clock values equal minimax at every counter: 3 stones a side, limit 4
     const Rules r = variant("standard24", 4);
     CHECK(check_all(r, small_units(r, 3, 6)) > 100000);
 }
+
+// lasker-20 itself on the Lasker board: hidden ([.]), since it takes about
+// 22 minutes and 2.8 GB; run it with
+//   build/tests/lasker20/test_lasker20_slow "[lasker20-full]"
+TEST_CASE("clock values equal minimax at every counter: 3 stones a side, limit 20, the Lasker board",
+          "[.][lasker20-full]") {
+    const Rules r = variant("standard24", 20);
+    CHECK(check_all(r, small_units(r, 3, 6)) > 100000);
+}
