@@ -22,6 +22,12 @@ public:
     // An entry names a sector of the unit (below `sectors`) and a slot in it.
     static constexpr int SLOT_BITS = 32;
 
+    // The one packing of (sector of the unit, slot) into a number, used by
+    // the frontier's entries and the solver's lists of in-unit slots.
+    static constexpr std::uint64_t entry(int k, std::uint64_t slot) { return std::uint64_t(k) << SLOT_BITS | slot; }
+    static constexpr int sector_of(std::uint64_t e) { return int(e >> SLOT_BITS); }
+    static constexpr std::uint64_t slot_of(std::uint64_t e) { return e & ((std::uint64_t(1) << SLOT_BITS) - 1); }
+
     Frontier(int threads, int sectors) : lists_(std::size_t(threads)), sectors_(sectors) {}
 
     // Notes that slot `slot` of sector k now holds `code` (called by thread t).
@@ -40,7 +46,7 @@ public:
             for (auto& l : lists_) {
                 const std::size_t i = std::size_t(code) * std::size_t(sectors_) + std::size_t(k);
                 if (i >= l.size()) continue;
-                for (std::uint32_t s : l[i]) out.push_back(std::uint64_t(k) << SLOT_BITS | s);
+                for (std::uint32_t s : l[i]) out.push_back(entry(k, s));
                 std::vector<std::uint32_t>().swap(l[i]);
             }
         return out;

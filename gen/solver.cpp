@@ -25,10 +25,10 @@ using Word = std::uint16_t;
 constexpr Word PENDING = 0x8000;
 constexpr Word COUNT_MASK = 0x7fff;
 // An in-unit slot as one number: sector number in the unit, then slot.
-constexpr int SLOT_BITS = 48;
-constexpr std::uint64_t pack(int k, std::uint64_t slot) { return std::uint64_t(k) << SLOT_BITS | slot; }
-constexpr int unpack_sector(std::uint64_t x) { return int(x >> SLOT_BITS); }
-constexpr std::uint64_t unpack_slot(std::uint64_t x) { return x & ((std::uint64_t(1) << SLOT_BITS) - 1); }
+// (Frontier's packing: slots of a unit's sectors are below 2^32.)
+constexpr std::uint64_t pack(int k, std::uint64_t slot) { return Frontier::entry(k, slot); }
+constexpr int unpack_sector(std::uint64_t x) { return Frontier::sector_of(x); }
+constexpr std::uint64_t unpack_slot(std::uint64_t x) { return Frontier::slot_of(x); }
 
 // CPU seconds of the whole process (all threads).
 double cpu_seconds() {
@@ -124,7 +124,7 @@ void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<Sector
     constexpr std::uint64_t SLOT_MASK = (std::uint64_t(1) << Frontier::SLOT_BITS) - 1;
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::uint64_t k = list[i] >> Frontier::SLOT_BITS, slot = list[i] & SLOT_MASK;
+        const std::uint64_t k = std::uint64_t(unpack_sector(list[i])), slot = unpack_slot(list[i]);
         NormalPosition n;
         index[k].position_of(slot, n);
         list[i] = k << 56 | std::uint64_t(n.them) << 32 | slot;  // them < 2^24, k < 2^8
@@ -138,7 +138,7 @@ void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<Sector
         for (std::uint64_t x : list) out[count[(x >> shift) & (RADIX - 1)]++] = x;
         list.swap(out);
     }
-    for (std::uint64_t& x : list) x = (x >> 56) << Frontier::SLOT_BITS | (x & SLOT_MASK);
+    for (std::uint64_t& x : list) x = pack(int(x >> 56), x & SLOT_MASK);
 }
 
 // The solver of one unit: its state, what a position's plies and un-moves
@@ -504,8 +504,7 @@ struct UnitSolver {
         stats.frontier_bytes = std::max(stats.frontier_bytes, frontier.memory_bytes() + list.capacity() * 8 * 2);
         if (list.size() >= 1024) sort_by_opponent(list, index, team(list.size() * 16));
         constexpr std::size_t BATCH = 8, AHEAD = 4 * BATCH, CHUNK = 32 * BATCH;
-        constexpr std::uint64_t SLOT_MASK = (std::uint64_t(1) << Frontier::SLOT_BITS) - 1;
-        auto word_of = [&](std::uint64_t x) -> Word& { return words[x >> Frontier::SLOT_BITS][x & SLOT_MASK]; };
+        auto word_of = [&](std::uint64_t x) -> Word& { return words[unpack_sector(x)][unpack_slot(x)]; };
         const std::size_t chunks = (list.size() + CHUNK - 1) / CHUNK;
         // About 16 predecessor updates per position.
 #pragma omp parallel num_threads(team(list.size() * 16))
@@ -527,7 +526,7 @@ struct UnitSolver {
                         if (x + AHEAD < last) __builtin_prefetch(&word_of(list[x + AHEAD]));
                         // A tentative win may since have been bettered.
                         if (std::atomic_ref<Word>(word_of(list[x])).load(std::memory_order_relaxed) != code) continue;
-                        predecessors(int(list[x] >> Frontier::SLOT_BITS), list[x] & SLOT_MASK, preds, pred_rows);
+                        predecessors(unpack_sector(list[x]), unpack_slot(list[x]), preds, pred_rows);
                         all.insert(all.end(), preds.begin(), preds.end());
                     }
                     for (std::uint64_t x : all) __builtin_prefetch(&words[unpack_sector(x)][unpack_slot(x)], 1);
