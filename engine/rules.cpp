@@ -7,51 +7,34 @@
 namespace mtb {
 namespace {
 
-struct RulesRow {
-    std::string_view name, board;
-    int stones;
-    bool move_while_in_hand;
-    int fly_at;
-    FlyCount fly_count;
-    RemovalRule removal;
-    bool full_board_draw;
-    int no_capture_draw_plies;
-    std::string_view description;
-};
+const Board* board(std::string_view name) {
+    const Board* b = find_board(name);
+    if (!b) throw std::logic_error("rule set names unknown board");
+    return b;
+}
 
-constexpr auto P = RemovalRule::PROTECTED_UNLESS_ALL_IN_MILLS;
 constexpr auto N = RemovalRule::NO_REMOVAL_IF_ALL_IN_MILLS;
-constexpr auto BH = FlyCount::BOARD_AND_HAND;
 constexpr auto BO = FlyCount::BOARD_ONLY;
 
-constexpr RulesRow kRules[] = {
-    {"nmm", "standard24", 9, false, 3, BH, P, false, 0, "Nine Men's Morris (Muehle), flying at 3"},
-    {"nmm-noflying", "standard24", 9, false, 0, BH, P, false, 0, "Nine Men's Morris without flying"},
-    {"lasker", "standard24", 10, true, 3, BH, P, false, 0, "Lasker Morris: 10 stones, move while in hand"},
-    {"lasker-20", "standard24", 10, true, 3, BH, P, false, 20, "Lasker Morris, draw after 20 plies without capture"},
-    {"morabaraba", "diagonal24", 12, false, 3, BH, P, true, 0, "Morabaraba: diagonals, 12 stones, full board draws"},
-    {"morris18", "board18", 8, false, 3, BO, N, false, 0, "18-point course variant, 8 stones"},
-    {"six", "ring16", 6, false, 0, BH, P, false, 0, "Six Men's Morris, no flying"},
-};
-
+// The table of rule sets, written as Rules themselves (fields left out keep
+// the defaults of engine/rules.h), so no second list of the fields exists.
 std::vector<Rules> build_all() {
-    std::vector<Rules> out;
-    for (const RulesRow& row : kRules) {
-        Rules r;
-        r.name = row.name;
-        r.board = find_board(row.board);
-        if (!r.board) throw std::logic_error("rule set names unknown board");
-        r.stones = row.stones;
-        r.move_while_in_hand = row.move_while_in_hand;
-        r.fly_at = row.fly_at;
-        r.fly_count = row.fly_count;
-        r.removal = row.removal;
-        r.full_board_draw = row.full_board_draw;
-        r.no_capture_draw_plies = row.no_capture_draw_plies;
-        r.description = row.description;
-        out.push_back(r);
-    }
-    return out;
+    return {
+        {.name = "nmm", .board = board("standard24"), .stones = 9, .fly_at = 3,
+         .description = "Nine Men's Morris (Muehle), flying at 3"},
+        {.name = "nmm-noflying", .board = board("standard24"), .stones = 9, .fly_at = 0,
+         .description = "Nine Men's Morris without flying"},
+        {.name = "lasker", .board = board("standard24"), .stones = 10, .move_while_in_hand = true, .fly_at = 3,
+         .description = "Lasker Morris: 10 stones, move while in hand"},
+        {.name = "lasker-20", .board = board("standard24"), .stones = 10, .move_while_in_hand = true, .fly_at = 3,
+         .no_capture_draw_plies = 20, .description = "Lasker Morris, draw after 20 plies without capture"},
+        {.name = "morabaraba", .board = board("diagonal24"), .stones = 12, .fly_at = 3, .full_board_draw = true,
+         .description = "Morabaraba: diagonals, 12 stones, full board draws"},
+        {.name = "morris18", .board = board("board18"), .stones = 8, .fly_at = 3, .fly_count = BO, .removal = N,
+         .description = "18-point course variant, 8 stones"},
+        {.name = "six", .board = board("ring16"), .stones = 6, .fly_at = 0,
+         .description = "Six Men's Morris, no flying"},
+    };
 }
 
 // FNV-1a, 64 bit: simple, stable across platforms and releases.

@@ -9,8 +9,8 @@ namespace {
 // the root; distances are capped so they never leave the mate band.
 int exact_score(const ExactValue& v, int ply) {
     int n = std::min(ply + v.plies, MATE - MATE_BOUND - 1);
-    if (v.kind == ExactValue::WIN) return MATE - n;
-    if (v.kind == ExactValue::LOSS) return -(MATE - n);
+    if (v.wdl == Wdl::WIN) return MATE - n;
+    if (v.wdl == Wdl::LOSS) return -(MATE - n);
     return 0;
 }
 
@@ -29,24 +29,14 @@ static_assert(WDL_WIN + WDL_EVAL_CAP < MATE_BOUND && WDL_WIN - WDL_EVAL_CAP > 20
 
 int wdl_only_score(const ExactValue& v, int evaluation, int ply) {
     const int e = std::clamp(evaluation, -WDL_EVAL_CAP, WDL_EVAL_CAP);
-    if (v.kind == ExactValue::WIN) return WDL_WIN - ply + e;
-    if (v.kind == ExactValue::LOSS) return -(WDL_WIN - ply) + e;
+    if (v.wdl == Wdl::WIN) return WDL_WIN - ply + e;
+    if (v.wdl == Wdl::LOSS) return -(WDL_WIN - ply) + e;
     return 0;
 }
 
 // Mate scores are stored relative to the node, not the root.
 int score_to_tt(int s, int ply) { return s > MATE_BOUND ? s + ply : s < -MATE_BOUND ? s - ply : s; }
 int score_from_tt(int s, int ply) { return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s; }
-
-// The value of a root ply from the mover's view, given the value of the
-// position it leads to (from the opponent's view).
-ExactValue flip(const ExactValue& child) {
-    if (!child.known_plies && child.kind != ExactValue::DRAW)
-        return ExactValue::wdl_only(child.kind == ExactValue::LOSS ? ExactValue::WIN : ExactValue::LOSS);
-    if (child.kind == ExactValue::LOSS) return ExactValue::win(child.plies + 1);
-    if (child.kind == ExactValue::WIN) return ExactValue::loss(child.plies + 1);
-    return ExactValue::draw();
-}
 
 constexpr int NODES_PER_CLOCK_CHECK = 1024;
 
@@ -73,7 +63,7 @@ std::optional<ExactValue> Search::trusted_probe(const Position& p) {
     if (!oracle_) return std::nullopt;
     std::optional<ExactValue> v = oracle_->probe(r_, p);
     if (!v || !r_.has_capture_counter() || oracle_->counter_aware()) return v;
-    if (v->kind == ExactValue::DRAW) return v;
+    if (v->wdl == Wdl::DRAW) return v;
     if (!v->known_plies) return std::nullopt;
     if (p.since_capture + v->plies <= r_.no_capture_draw_plies) return v;
     return std::nullopt;
@@ -141,8 +131,8 @@ int Search::negamax(const Position& p, int depth, int alpha, int beta, int ply, 
     const std::uint64_t key = path_.back();
     if (ply > 0 && repetition(key)) return 0;
     if (oracle_ && ply > 0)
-        if (auto v = trusted_probe(p); v && (oracle_draw_cutoff_ || v->kind != ExactValue::DRAW)) {
-            if (v->known_plies || v->kind == ExactValue::DRAW) return exact_score(*v, ply);
+        if (auto v = trusted_probe(p); v && (oracle_draw_cutoff_ || v->wdl != Wdl::DRAW)) {
+            if (v->known_plies || v->wdl == Wdl::DRAW) return exact_score(*v, ply);
             if (!wdl_progress_ || depth <= 0)
                 return wdl_only_score(*v, evaluate(r_, p, last_closed ? -1 : 0, opt_.weights), ply);
         }
@@ -256,7 +246,7 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
             else if (o == Outcome::DRAW)
                 exact.push_back(ExactValue::draw());
             else if (auto v = trusted_probe(q))
-                exact.push_back(flip(*v));
+                exact.push_back(v->before_ply());
             else
                 exact.push_back(std::nullopt);
         }
@@ -269,19 +259,19 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
             }
             if (best_i < 0 || compare_exact(*exact[i], *exact[best_i]) > 0) best_i = int(i);
         }
-        if (best_i >= 0 && ((exact[best_i]->kind == ExactValue::WIN && exact[best_i]->known_plies) ||
-                            (all_known && exact[best_i]->kind == ExactValue::LOSS))) {
+        if (best_i >= 0 && ((exact[best_i]->wdl == Wdl::WIN && exact[best_i]->known_plies) ||
+                            (all_known && exact[best_i]->wdl == Wdl::LOSS))) {
             res.best = moves[best_i];
             res.exact = exact[best_i];
             res.score = exact_score(*exact[best_i], 0);
             return finish();
         }
-        if (best_i >= 0 && exact[best_i]->kind == ExactValue::WIN) {
+        if (best_i >= 0 && exact[best_i]->wdl == Wdl::WIN) {
             // A win of unknown length: any winning ply keeps it; the search
             // picks the one that makes progress (wdl_only_score).
             std::vector<Move> wins;
             for (std::size_t i = 0; i < moves.size(); ++i)
-                if (exact[i] && exact[i]->kind == ExactValue::WIN) wins.push_back(moves[i]);
+                if (exact[i] && exact[i]->wdl == Wdl::WIN) wins.push_back(moves[i]);
             moves = wins;
             res.best = moves[0];
             res.exact = exact[best_i];
@@ -289,7 +279,7 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
         } else if (all_known) {  // the best is a draw: choose among the draws
             std::vector<Move> draws;
             for (std::size_t i = 0; i < moves.size(); ++i)
-                if (exact[i]->kind == ExactValue::DRAW) draws.push_back(moves[i]);
+                if (exact[i]->wdl == Wdl::DRAW) draws.push_back(moves[i]);
             moves = draws;
             res.best = moves[0];
             res.exact = ExactValue::draw();

@@ -10,6 +10,7 @@
 
 #include "engine/notation.h"
 #include "probe/api_support.h"
+#include "probe/c_value.h"
 #include "probe/table_set.h"
 
 struct mtb_tb {
@@ -21,17 +22,6 @@ namespace {
 using namespace mtb;
 using namespace mtb::api;  // fail(), succeed(), guarded(), to_position(), to_c(), write_move()
 
-std::uint32_t pack(Wdl wdl, int plies) {
-    std::uint32_t w = wdl == Wdl::WIN ? MTB_WIN : wdl == Wdl::DRAW ? MTB_DRAW : MTB_LOSS;
-    return (w << MTB_WDL_SHIFT) | (std::uint32_t(plies) << MTB_PLIES_SHIFT);
-}
-std::uint32_t pack(ValueCode c) { return pack(value_wdl(c), value_plies(c)); }
-// A capture clock code (probe/value.h) read at the position's counter: its
-// DTC when decided there, else a draw.
-std::uint32_t pack_clock(ValueCode c, int counter, int limit) {
-    return clock_decided(c, counter, limit) ? pack(value_wdl(c), clock_plies(c)) : pack(Wdl::DRAW, 0);
-}
-
 // The value of a valid position: the end of the game needs no table.
 std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status) {
     const Rules& r = set.rules();
@@ -39,9 +29,10 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
         case Outcome::LOSS:
             // Under a no-capture limit a blocked side's turn takes one ply of
             // the clock (DTC 1, probe/value.h); too few stones is LOSS in 0.
-            return succeed(status, pack(Wdl::LOSS, r.has_capture_counter() && p.total(p.side) >= r.lose_below ? 1 : 0));
+            return succeed(status,
+                           pack_value(ExactValue::loss(r.has_capture_counter() && p.total(p.side) >= r.lose_below ? 1 : 0)));
         case Outcome::DRAW:
-            return succeed(status, pack(Wdl::DRAW, 0));
+            return succeed(status, pack_value(ExactValue::draw()));
         case Outcome::ONGOING:
             break;
     }
@@ -49,36 +40,21 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
     std::string message;
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
     if (st != TbStatus::OK) return fail(status, mtb_error_code(st), message);
-    if (set.wdl_only(sector_of(p))) return succeed(status, pack(value_wdl(v), 0) | MTB_WDL_ONLY);
-    if (r.has_capture_counter()) return succeed(status, pack_clock(v, p.since_capture, r.no_capture_draw_plies));
-    return succeed(status, pack(v));
+    if (set.wdl_only(sector_of(p))) return succeed(status, pack_value(ExactValue::wdl_only(value_wdl(v))));
+    if (r.has_capture_counter()) return succeed(status, pack_value(decode_clock(v, p.since_capture, r.no_capture_draw_plies)));
+    return succeed(status, pack_value(decode_value(v)));
 }
 
-// The mover's view of the value after a ply: the opponent's value, one ply
-// on.  Under a no-capture limit a capture is itself the deciding event, so
-// its DTC is 1 whatever the child's (probe/value.h).
+// The mover's view of the value after a ply (ExactValue::before_ply).
 std::uint32_t mover_view(std::uint32_t child, bool deciding_capture = false) {
-    if (mtb_is_error(child)) return child;
-    std::uint32_t wdl = MTB_GET_WDL(child);
-    if (wdl == MTB_DRAW) return child;
-    if (!MTB_HAS_PLIES(child)) return ((wdl == MTB_WIN ? MTB_LOSS : MTB_WIN) << MTB_WDL_SHIFT) | MTB_WDL_ONLY;
-    std::uint32_t plies = deciding_capture ? 1 : MTB_GET_PLIES(child) + 1;
-    return ((wdl == MTB_WIN ? MTB_LOSS : MTB_WIN) << MTB_WDL_SHIFT) | (plies << MTB_PLIES_SHIFT);
+    const std::optional<ExactValue> v = unpack_value(child);
+    return v ? pack_value(v->before_ply(deciding_capture)) : child;
 }
 
-// Sort key: faster wins first, then draws, then slower losses, errors last.
-// A WDL-only win or loss counts as one slower than any with plies.
-long rank(std::uint32_t v) {
-    if (mtb_is_error(v)) return -2000000;
-    long plies = MTB_HAS_PLIES(v) ? long(MTB_GET_PLIES(v)) : long(MTB_PLIES_MASK >> MTB_PLIES_SHIFT) + 1;
-    switch (MTB_GET_WDL(v)) {
-        case MTB_WIN:
-            return 1000000 - plies;
-        case MTB_LOSS:
-            return -1000000 + plies;
-        default:
-            return 0;
-    }
+// Sort key: the value's rank, errors last.
+long rank(std::uint32_t result) {
+    const std::optional<ExactValue> v = unpack_value(result);
+    return v ? v->rank() : -(1L << 30);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// The exact value of a position and its 16-bit code, shared by the solver,
-// the table files and the probe.
+// The 16-bit storage code of a value (engine/value.h), shared by the
+// solver, the table files and the probe.
 //
 // A value is from the side to move's view: WIN in n, LOSS in n, or DRAW,
 // n = plies to the end with optimal play.  The winner makes the last ply,
@@ -14,9 +14,9 @@
 #include <cstdint>
 #include <string>
 
-namespace mtb {
+#include "engine/value.h"
 
-enum class Wdl : std::uint8_t { LOSS, DRAW, WIN };
+namespace mtb {
 
 using ValueCode = std::uint16_t;
 constexpr ValueCode VALUE_NONE = 0;
@@ -32,12 +32,13 @@ constexpr Wdl value_wdl(ValueCode c) {
 constexpr ValueCode value_win(int plies) { return value_code_plies(plies); }   // plies odd
 constexpr ValueCode value_loss(int plies) { return value_code_plies(plies); }  // plies even
 
-// "win in 11", "loss in 0", "draw", "none".
-inline std::string value_text(ValueCode c) {
-    if (c == VALUE_NONE) return "none";
-    if (c == VALUE_DRAW) return "draw";
-    return std::string(value_wdl(c) == Wdl::WIN ? "win in " : "loss in ") + std::to_string(value_plies(c));
+// The value a code stands for (a position's code: not VALUE_NONE).
+constexpr ExactValue decode_value(ValueCode c) {
+    return value_is_draw(c) ? ExactValue::draw() : ExactValue{value_wdl(c), value_plies(c)};
 }
+
+// "win in 11", "loss in 0", "draw", "none".
+inline std::string value_text(ValueCode c) { return c == VALUE_NONE ? "none" : value_text(decode_value(c)); }
 
 // Tables of a rule set with a no-capture ply limit L (lasker-20, L = 20)
 // hold one "capture clock" distance per position instead: DTC n, the
@@ -62,11 +63,14 @@ constexpr int clock_plies(ValueCode c) { return c >= 2 ? (c - 1) / 2 : 0; }
 constexpr bool clock_decided(ValueCode c, int counter, int limit) {
     return c >= 2 && counter + clock_plies(c) <= limit;
 }
-// "win, capture clock 3" style text: the stored code, read as DTC.
+// The value a clock code stands for at `counter` under limit L: its DTC
+// when decided there, else a draw.
+constexpr ExactValue decode_clock(ValueCode c, int counter, int limit) {
+    return clock_decided(c, counter, limit) ? ExactValue{value_wdl(c), clock_plies(c)} : ExactValue::draw();
+}
+// "win, dtc 3" style text: the stored code, read as DTC (at counter 0).
 inline std::string clock_text(ValueCode c) {
-    if (c == VALUE_NONE) return "none";
-    if (c == VALUE_DRAW) return "draw";
-    return std::string(value_wdl(c) == Wdl::WIN ? "win, dtc " : "loss, dtc ") + std::to_string(clock_plies(c));
+    return c == VALUE_NONE ? "none" : value_text(decode_clock(c, 0, 65535), true);
 }
 
 }  // namespace mtb

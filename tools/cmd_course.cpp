@@ -82,10 +82,7 @@ int cmd_course(std::span<char*> args) {
         SearchResult res = s.run(p, lim);
         if (res.exact) {
             m = res.best;
-            const ExactValue& v = *res.exact;
-            exact = v.kind == ExactValue::DRAW
-                        ? "draw"
-                        : (v.kind == ExactValue::WIN ? "win in " : "loss in ") + std::to_string(v.plies);
+            exact = value_text(*res.exact);
         }
     }
     std::string board = course_board_text(r, after(r, p, m));

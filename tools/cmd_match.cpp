@@ -187,8 +187,8 @@ int cmd_match(std::span<char*> args) {
             if (auto v = A.search->trusted_probe(opening)) {
                 const Color a_colour = a_white ? WHITE : BLACK;
                 const bool to_move = opening.side == a_colour;
-                const bool a_wins = to_move ? v->kind == ExactValue::WIN : v->kind == ExactValue::LOSS;
-                const bool a_not_lost = to_move ? v->kind != ExactValue::LOSS : v->kind != ExactValue::WIN;
+                const bool a_wins = to_move ? v->wdl == Wdl::WIN : v->wdl == Wdl::LOSS;
+                const bool a_not_lost = to_move ? v->wdl != Wdl::LOSS : v->wdl != Wdl::WIN;
                 if (s == 0.0 && a_not_lost) ++lost_known, known = "  (A lost a position its tables do not call lost)";
                 if (s != 1.0 && a_wins) ++unconverted, known = "  (A did not win a position its tables call won)";
             }

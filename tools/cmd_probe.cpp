@@ -8,6 +8,7 @@
 
 #include "engine/notation.h"
 #include "mtb/probe.h"
+#include "probe/c_value.h"
 #include "probe/sector.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
@@ -96,13 +97,7 @@ void draw_board(const Rules& r, const Position& p) {
 // (probe/FORMAT.md), not plies to the end: "win, dtc 3".
 std::string value_text(std::uint32_t v, const Rules& r) {
     if (mtb_is_error(v)) return std::string("unknown (") + mtb_error_name(v) + ")";
-    if (MTB_GET_WDL(v) == MTB_DRAW) return "draw";
-    // A WDL-only table knows the result, not the distance.
-    if (!MTB_HAS_PLIES(v))
-        return MTB_GET_WDL(v) == MTB_WIN ? "win (WDL-only table: no distance)" : "loss (WDL-only table: no distance)";
-    if (r.has_capture_counter())
-        return std::string(MTB_GET_WDL(v) == MTB_WIN ? "win, dtc " : "loss, dtc ") + std::to_string(MTB_GET_PLIES(v));
-    return std::string(MTB_GET_WDL(v) == MTB_WIN ? "win in " : "loss in ") + std::to_string(MTB_GET_PLIES(v));
+    return value_text(*unpack_value(v), r.has_capture_counter());
 }
 
 }  // namespace

@@ -1,19 +1,13 @@
 #include "tools/json_out.h"
 
 #include "mtb/probe.h"
+#include "probe/c_value.h"
 
 namespace mtb::cli {
 
 const char* wdl_name(std::uint32_t v) {
-    if (mtb_is_error(v)) return nullptr;
-    switch (MTB_GET_WDL(v)) {
-        case MTB_WIN:
-            return "win";
-        case MTB_DRAW:
-            return "draw";
-        default:
-            return "loss";
-    }
+    const std::optional<ExactValue> e = unpack_value(v);
+    return e ? mtb::wdl_name(e->wdl) : nullptr;
 }
 
 void put_value(Json& j, std::uint32_t v, std::string_view key) {

@@ -6,6 +6,7 @@
 
 #if __has_include("mtb/probe.h")
 #include "mtb/probe.h"
+#include "probe/c_value.h"
 #define MTB_HAVE_PROBE 1
 #endif
 
@@ -50,17 +51,7 @@ public:
             }
             return std::nullopt;
         }
-        const int plies = int(MTB_GET_PLIES(v));
-        if (!MTB_HAS_PLIES(v) && MTB_GET_WDL(v) != MTB_DRAW)  // a win/draw/loss-only table
-            return ExactValue::wdl_only(MTB_GET_WDL(v) == MTB_WIN ? ExactValue::WIN : ExactValue::LOSS);
-        switch (MTB_GET_WDL(v)) {
-            case MTB_WIN:
-                return ExactValue::win(plies);
-            case MTB_LOSS:
-                return ExactValue::loss(plies);
-            default:
-                return ExactValue::draw();
-        }
+        return unpack_value(v);
     }
 
     bool counter_aware() const override { return counter_aware_; }

@@ -150,7 +150,7 @@ TEST_CASE("root choice by exact value: fastest win, slowest loss, draws before l
         s2.set_oracle(&o);
         res = s2.run(p, lim);
         REQUIRE(res.exact);
-        CHECK(res.exact->kind == ExactValue::DRAW);
+        CHECK(res.exact->wdl == Wdl::DRAW);
         CHECK((res.best == moves[1] || res.best == moves[2]));
     }
     SECTION("a known win is played even when other plies are unknown; the fastest one") {

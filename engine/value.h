@@ -1,0 +1,73 @@
+// The one value type: the exact game-theoretic value of a position, from the
+// side to move's view.  The tables' 16-bit storage code (probe/value.h) and
+// the C API's packed result (probe/c_value.h) are encodings of it; the
+// flip to the mover, the ranking and the text live here only.
+// Depends on nothing, so the engine, the probe and the tools share it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace mtb {
+
+// Win/draw/loss.  The numbering is the C API's (MTB_LOSS 0, MTB_DRAW 1,
+// MTB_WIN 2; probe/c_value.h checks it).
+enum class Wdl : std::uint8_t { LOSS, DRAW, WIN };
+
+constexpr const char* wdl_name(Wdl w) { return w == Wdl::WIN ? "win" : w == Wdl::LOSS ? "loss" : "draw"; }
+constexpr Wdl opposite(Wdl w) { return w == Wdl::WIN ? Wdl::LOSS : w == Wdl::LOSS ? Wdl::WIN : Wdl::DRAW; }
+
+// WIN or LOSS in `plies` plies with optimal play, or DRAW.  Under a
+// no-capture limit (lasker-20) `plies` is the capture clock distance (DTC,
+// probe/value.h) at the position's counter.  From a win/draw/loss-only
+// table the result is exact but the distance unknown (known_plies false,
+// plies 0).
+struct ExactValue {
+    Wdl wdl = Wdl::DRAW;
+    int plies = 0;  // 0 for DRAW and when !known_plies
+    bool known_plies = true;
+
+    static constexpr ExactValue win(int n) { return {Wdl::WIN, n}; }
+    static constexpr ExactValue loss(int n) { return {Wdl::LOSS, n}; }
+    static constexpr ExactValue draw() { return {Wdl::DRAW, 0}; }
+    static constexpr ExactValue wdl_only(Wdl w) { return {w, 0, false}; }
+
+    constexpr bool is_win() const { return wdl == Wdl::WIN; }
+    constexpr bool is_loss() const { return wdl == Wdl::LOSS; }
+    constexpr bool is_draw() const { return wdl == Wdl::DRAW; }
+
+    // The value of the ply that leads to a position of this value, for the
+    // side that plays it: the opponent's result flipped, one ply longer.
+    // Under a no-capture limit a capture is itself the deciding event, so
+    // its DTC is 1 whatever the child's (`deciding_capture`).
+    constexpr ExactValue before_ply(bool deciding_capture = false) const {
+        if (is_draw()) return *this;
+        if (!known_plies) return wdl_only(opposite(wdl));
+        return {opposite(wdl), deciding_capture ? 1 : plies + 1};
+    }
+
+    // Larger is better for the side to move: a faster win before a slower
+    // one, any win before a draw, a draw before any loss, a slower loss
+    // before a faster one.  A win or loss of unknown length ranks as one
+    // slower than any known one (plies < 2^24 in every encoding).
+    constexpr long rank() const {
+        const long n = known_plies ? plies : (1L << 24);
+        return is_win() ? (1L << 26) - n : is_loss() ? -(1L << 26) + n : 0;
+    }
+
+    friend constexpr bool operator==(const ExactValue&, const ExactValue&) = default;
+};
+
+// <0, 0, >0 as a is worse than, as good as or better than b for the mover.
+constexpr long compare_exact(const ExactValue& a, const ExactValue& b) { return a.rank() - b.rank(); }
+
+// "win in 11", "loss in 0", "draw"; with `dtc` (a capture clock value)
+// "win, dtc 3"; from a WDL-only table "win (WDL-only table: no distance)".
+inline std::string value_text(const ExactValue& v, bool dtc = false) {
+    if (v.is_draw()) return "draw";
+    const std::string result = wdl_name(v.wdl);
+    if (!v.known_plies) return result + " (WDL-only table: no distance)";
+    return result + (dtc ? ", dtc " : " in ") + std::to_string(v.plies);
+}
+
+}  // namespace mtb
