@@ -1,7 +1,12 @@
 // mtb verify: checks every checksum of every table in a folder and names
 // each damaged file and block.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
 
 #include "gen/verify.h"
 #include "probe/table_reader.h"
@@ -12,7 +17,7 @@
 namespace mtb::cli {
 
 static const char* kVerifyHelp =
-    "usage: mtb verify DIR [--values] [--threads N]\n"
+    "usage: mtb verify DIR [--values] [--threads N] [--journal FILE]\n"
     "\n"
     "Checks every *.mtb file in DIR: the header, dictionary and block index\n"
     "checksums, every block's checksum and decompression, and the whole-file\n"
@@ -25,10 +30,41 @@ static const char* kVerifyHelp =
     "\n"
     "  --values      also check every value against its successors' values (the\n"
     "                successors' tables must be in DIR; slow for big tables)\n"
-    "  --threads N   threads for --values (default: all cores)\n";
+    "  --threads N   threads for --values (default: all cores)\n"
+    "  --journal FILE  record each file found sound (name, size, modification\n"
+    "                time) in FILE, and skip the files it already records\n"
+    "                unchanged (\"ok (journal)\"): a long --values run that stops\n"
+    "                goes on where it was when given the same FILE again\n"
+    "\n"
+    "Progress (file i of n, its time) goes to standard error.\n";
+
+namespace {
+
+// One journal line per sound file: its name, size and modification time,
+// so a file rewritten since it was checked is checked again.
+std::string journal_key(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec) return {};
+    const auto time = fs::last_write_time(path, ec);
+    if (ec) return {};
+    return fs::path(path).filename().string() + " " + std::to_string(size) + " " +
+           std::to_string(time.time_since_epoch().count());
+}
+
+std::set<std::string> read_journal(const std::string& file) {
+    std::set<std::string> keys;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) keys.insert(line);
+    return keys;
+}
+
+}  // namespace
 
 int cmd_verify(std::span<char*> args) {
-    Args a(args, {"--threads"}, {"--values", "--help"});
+    Args a(args, {"--threads", "--journal"}, {"--values", "--help"});
     auto threads = a.integer("--threads", 1, 1024);
     if (a.has("--help")) return std::fputs(kVerifyHelp, stdout), OK;
     if (a.error()) return fail("verify", *a.error(), USAGE);
@@ -42,14 +78,35 @@ int cmd_verify(std::span<char*> args) {
     // The value-consistency check (gen/verify.h): one for all files, so that
     // tables read for one file serve the next.
     const FileCheck check_values = a.has("--values") ? verify_with_values(int(threads.value_or(0))) : FileCheck();
-    for (const std::string& f : files) {
+    const std::optional<std::string> journal_file = a.value("--journal");
+    const std::set<std::string> journal = journal_file ? read_journal(*journal_file) : std::set<std::string>();
+    std::ofstream journal_out;
+    if (journal_file) {
+        journal_out.open(*journal_file, std::ios::app);
+        if (!journal_out) return fail("verify", "cannot write the journal '" + *journal_file + "'");
+    }
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string& f = files[i];
+        const std::string key = journal_file ? journal_key(f) : std::string();
+        if (!key.empty() && journal.count(key)) {
+            std::printf("ok       %s (journal)\n", f.c_str());
+            continue;
+        }
+        const auto file_start = Clock::now();
         auto found = check_values ? check_values(f) : verify_table(f);
+        const auto seconds = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
+        std::fprintf(stderr, "[%zu/%zu] %s: %.2f s (%.0f s in all)\n", i + 1, files.size(), f.c_str(),
+                     seconds(Clock::now() - file_start), seconds(Clock::now() - start));
         // A sound file must also be the table its name and folder say.
         if (found.empty())
             if (auto t = TableFile::open(f, error))
                 if (auto e = check_in_folder(*t, folder)) found.push_back({f, -1, *e});
         if (found.empty()) {
             std::printf("ok       %s\n", f.c_str());
+            std::fflush(stdout);
+            if (!key.empty()) journal_out << key << std::endl;  // flushed: the record survives a kill
             continue;
         }
         ++bad_files;
