@@ -11,8 +11,8 @@
 
 #include "gen/capture_clock_solver.h"
 #include "gen/output_lock.h"
+#include "gen/table_writer.h"
 #include "probe/table_reader.h"
-#include "probe/table_writer.h"
 
 namespace mtb {
 namespace {

@@ -16,7 +16,7 @@
 #include "probe/class_walk.h"
 #include "probe/combinatorics.h"
 #include "probe/index_symmetry.h"
-#include "probe/sector_graph.h"
+#include "probe/sector.h"
 
 namespace mtb {
 namespace {

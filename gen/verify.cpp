@@ -10,8 +10,8 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "gen/capture_clock_verify.h"
+#include "gen/sector_graph.h"
 #include "probe/class_walk.h"
-#include "probe/sector_graph.h"
 #include "probe/table_identity.h"
 
 namespace mtb {

@@ -8,7 +8,7 @@
 // the solver, statistics and verifier must skip them.
 //
 // The implementation is perfect: slots() equals distinct_positions() of the
-// sector (probe/sector_graph.h), so position_of() fails only for slot >=
+// sector (probe/sector.h), so position_of() fails only for slot >=
 // slots().  The tables depend only on the stones on the board (us_board,
 // them_board), not on the hands.  memory_bytes() counts them all, including
 // a lookup shared by every index with the same board and us_board and kept

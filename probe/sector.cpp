@@ -1,6 +1,10 @@
 #include "probe/sector.h"
 
 #include <charconv>
+#include <stdexcept>
+#include <vector>
+
+#include "probe/combinatorics.h"
 
 namespace mtb {
 
@@ -64,6 +68,62 @@ Position denormalise(const Sector& s, const NormalPosition& n, Color side) {
     p.hand[side] = s.us_hand;
     p.hand[~side] = s.them_hand;
     return p;
+}
+
+bool valid_sector(const Rules& r, Sector s) {
+    const int a = s.us_board, b = s.them_board, h = s.us_hand, g = s.them_hand;
+    if (a + h > r.stones || b + g > r.stones) return false;
+    if (a + b > r.board->size) return false;
+    if (a + h < r.lose_below || b + g < r.lose_below) return false;
+    // A sector does not say who moves: it is valid when its hands fit either colour.
+    if (!hands_fit_side(r, WHITE, h, g) && !hands_fit_side(r, BLACK, h, g)) return false;
+    return true;
+}
+
+std::uint64_t raw_positions(const Rules& r, Sector s) {
+    const int n = r.board->size;
+    return binomial(n, s.us_board) * binomial(n - s.us_board, s.them_board);
+}
+
+std::uint64_t distinct_positions(const Rules& r, Sector s) {
+    const Board& bd = *r.board;
+    const int a = s.us_board, b = s.them_board;
+    if (a + b > bd.size) return 0;
+    // Burnside: the number of classes is the average over the group of the
+    // number of positions each symmetry fixes.  A fixed position colours
+    // every cycle of the permutation wholly empty, ours or theirs, so count
+    // colourings with `a` of our points and `b` of theirs by a small DP
+    // over the cycles.
+    std::uint64_t sum = 0;
+    for (const Permutation& perm : bd.symmetries) {
+        std::vector<int> cycles;
+        Bitboard seen = 0;
+        for (int p = 0; p < bd.size; ++p) {
+            if (seen & bit(p)) continue;
+            int len = 0;
+            for (int q = p; !(seen & bit(q)); q = perm[q]) {
+                seen |= bit(q);
+                ++len;
+            }
+            cycles.push_back(len);
+        }
+        // ways[x][y]: colourings of the cycles so far with x ours, y theirs.
+        std::vector<std::vector<std::uint64_t>> ways(a + 1, std::vector<std::uint64_t>(b + 1, 0));
+        ways[0][0] = 1;
+        for (int len : cycles) {
+            auto next = ways;
+            for (int x = 0; x <= a; ++x)
+                for (int y = 0; y <= b; ++y) {
+                    if (!ways[x][y]) continue;
+                    if (x + len <= a) next[x + len][y] += ways[x][y];
+                    if (y + len <= b) next[x][y + len] += ways[x][y];
+                }
+            ways = std::move(next);
+        }
+        sum += ways[a][b];
+    }
+    if (sum % bd.symmetries.size() != 0) throw std::logic_error("Burnside count not divisible by group order");
+    return sum / bd.symmetries.size();
 }
 
 }  // namespace mtb

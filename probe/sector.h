@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "engine/rules.h"
 
 namespace mtb {
 
@@ -32,7 +33,7 @@ struct Sector {
     // does not write ("05v4", "5v4+0+0"); callers that need the canonical
     // one compare name() with the text.  Nullopt when the text is not a
     // sector name.  Whether the sector fits a rule set is valid_sector()'s
-    // question (probe/sector_graph.h).
+    // question (below).
     static std::optional<Sector> from_name(std::string_view text);
     bool movement_only() const { return us_hand == 0 && them_hand == 0; }
 };
@@ -50,7 +51,7 @@ constexpr PlyKind ply_kind(bool place, bool remove) {
 
 // The sector after a ply of `kind` from sector `s`, seen from the opponent,
 // who moves next: its "us" is s's "them".  Whether such a ply exists is the
-// caller's question (successor_sectors() in probe/sector_graph.h).
+// caller's question (successor_sectors() in gen/sector_graph.h).
 constexpr Sector child_sector(Sector s, PlyKind kind) {
     const int place = kind == PLY_PLACE || kind == PLY_PLACE_REMOVE;
     const int remove = kind == PLY_MOVE_REMOVE || kind == PLY_PLACE_REMOVE;
@@ -62,6 +63,22 @@ constexpr Sector child_sector(Sector s, PlyKind kind) {
 struct NormalPosition {
     Bitboard us = 0, them = 0;
 };
+
+// Whether `s` is a sector a game could be in: counts fit the board and the
+// rule set, both sides still have >= lose_below stones in total, and (where
+// placements alternate) the hands fit one side having placed first.  Not
+// every valid sector is reachable from the start; the solve order
+// (gen/sector_graph.h) says which.
+bool valid_sector(const Rules& r, Sector s);
+
+// Exact number of distinct positions (symmetry classes) in a sector,
+// computed independently of the index (Burnside's lemma over the board's
+// symmetry group): the slot count of its table (probe/index.h).
+std::uint64_t distinct_positions(const Rules& r, Sector s);
+
+// The number of positions in a sector before symmetry reduction:
+// C(n, us_board) * C(n - us_board, them_board).
+std::uint64_t raw_positions(const Rules& r, Sector s);
 
 Sector sector_of(const Position& p);
 NormalPosition normalise(const Position& p);

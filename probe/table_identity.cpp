@@ -3,9 +3,6 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "probe/sector_graph.h"
-#include "probe/table_writer.h"
-
 namespace mtb {
 
 std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
@@ -23,6 +20,10 @@ std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
         return "header says " + std::to_string(h.slot_count) + " slots, but sector " + h.sector.name() + " has " +
                std::to_string(slots);
     return std::nullopt;
+}
+
+std::string table_file_name(const Rules& r, Sector s, bool wdl_only) {
+    return r.name + "_" + s.name() + (wdl_only ? ".wdl.mtb" : ".mtb");
 }
 
 std::string why_skipped(const std::string& path) {

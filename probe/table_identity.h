@@ -28,6 +28,10 @@ std::optional<std::string> check_header(const Rules& r, const TableHeader& h);
 // block a reader's open, a folder or a dangling link cannot be read).
 std::string why_skipped(const std::string& path);
 
+// The file name of a sector's table: "nmm_5v4.mtb", "nmm_5v4+2+3.mtb";
+// with wdl_only, "nmm_5v4.wdl.mtb" (probe/FORMAT.md, "File name").
+std::string table_file_name(const Rules& r, Sector s, bool wdl_only = false);
+
 // For a file met by name (mtb verify, mtb stats): the rule set the header
 // names exists, check_header() holds for it, and the file's name is the
 // one that rule set and sector give (table_file_name()).  On success sets

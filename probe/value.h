@@ -6,7 +6,8 @@
 // so a WIN always has odd n and a LOSS even n (LOSS in 0: the game is
 // already lost).  The code therefore needs no separate WDL bits:
 //
-//   code 0      : NONE, the slot holds no position ("don't care" on disk)
+//   code 0      : NONE, no value known (not yet solved, no table); never in
+//                 a file, where every slot holds a position (probe/FORMAT.md)
 //   code 1      : DRAW
 //   code n + 2  : WIN in n (n odd) or LOSS in n (n even), n <= 65533
 #pragma once

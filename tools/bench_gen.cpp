@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include "gen/sector_graph.h"
 #include "gen/solver.h"
-#include "probe/sector_graph.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"

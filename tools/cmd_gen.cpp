@@ -10,9 +10,9 @@
 #include <string>
 
 #include "gen/generate.h"
+#include "gen/table_writer.h"
 #include "probe/index.h"
 #include "probe/table_reader.h"
-#include "probe/table_writer.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "gen/sector_graph.h"
 #include "probe/index.h"
-#include "probe/sector_graph.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"

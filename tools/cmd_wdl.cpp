@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "gen/table_writer.h"
 #include "probe/table_reader.h"
-#include "probe/table_writer.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/table_files.h"

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "mtb/probe.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 
@@ -49,7 +50,7 @@ int main(int argc, char** argv) {
         return OK;
     }
     if (name == "--version") {
-        std::printf("mtb 0.1.0\n");
+        std::printf("mtb %s\n", MTB_VERSION_STRING);
         return OK;
     }
     for (const Command& c : kCommands) {

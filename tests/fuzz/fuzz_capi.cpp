@@ -4,9 +4,9 @@
 // codes, never as a crash or an assert.
 #include <cstring>
 
+#include "gen/table_writer.h"
 #include "mtb/probe.h"
 #include "probe/index.h"
-#include "probe/table_writer.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace {

@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "cross_check.h"
+#include "gen/table_writer.h"
 #include "gen/verify.h"
-#include "probe/table_writer.h"
 
 using namespace mtb;
 using namespace mtb::test;

@@ -10,10 +10,10 @@
 #include "engine/notation.h"
 #include "engine/search.h"
 #include "engine/tt.h"
+#include "gen/table_writer.h"
 #include "mtb/probe.h"
 #include "probe/index.h"
 #include "probe/table_reader.h"
-#include "probe/table_writer.h"
 #include "tools/probe_oracle.h"
 
 using namespace mtb;

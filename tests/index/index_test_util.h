@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/rules.h"
+#include "gen/sector_graph.h"
 #include "probe/sector.h"
-#include "probe/sector_graph.h"
 
 namespace mtb::test {
 

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "engine/movegen.h"
-#include "probe/sector_graph.h"
+#include "gen/sector_graph.h"
 
 using namespace mtb;
 

@@ -9,8 +9,8 @@
 #include "clock_checker.h"
 #include "engine/notation.h"
 #include "gen/capture_clock_solver.h"
+#include "gen/sector_graph.h"
 #include "probe/index.h"
-#include "probe/sector_graph.h"
 
 namespace mtb::test {
 

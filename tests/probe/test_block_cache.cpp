@@ -2,9 +2,9 @@
 // file names parse back to their sector.
 #include <catch2/catch.hpp>
 
+#include "gen/table_writer.h"
 #include "probe/block_cache.h"
 #include "probe/table_set.h"
-#include "probe/table_writer.h"
 
 using namespace mtb;
 

@@ -5,9 +5,9 @@
 #include <iterator>
 #include <random>
 
+#include "gen/table_writer.h"
 #include "probe/index.h"
 #include "probe/table_reader.h"
-#include "probe/table_writer.h"
 #include "tests/probe/tmp_dir.h"
 
 using namespace mtb;

@@ -33,10 +33,17 @@ extern "C" {
 
 /* ---- Versions ---------------------------------------------------------- */
 
+/* The project's one version number: CMake's project() reads these three
+ * lines, and `mtb --version` prints MTB_VERSION_STRING ("0.1.0"). */
 #define MTB_VERSION_MAJOR 0
 #define MTB_VERSION_MINOR 1
 #define MTB_VERSION_PATCH 0
 #define MTB_VERSION_NUMBER (MTB_VERSION_MAJOR * 10000 + MTB_VERSION_MINOR * 100 + MTB_VERSION_PATCH)
+#define MTB_QUOTE_(x) #x
+#define MTB_EXPAND_AND_QUOTE_(x) MTB_QUOTE_(x)
+#define MTB_VERSION_STRING                   \
+    MTB_EXPAND_AND_QUOTE_(MTB_VERSION_MAJOR) \
+    "." MTB_EXPAND_AND_QUOTE_(MTB_VERSION_MINOR) "." MTB_EXPAND_AND_QUOTE_(MTB_VERSION_PATCH)
 
 /*! mtb_version_number() :
  *  @return : MTB_VERSION_NUMBER of the library actually linked; compare it

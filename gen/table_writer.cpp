@@ -1,4 +1,4 @@
-#include "probe/table_writer.h"
+#include "gen/table_writer.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,8 +14,8 @@
 #include <mutex>
 #include <thread>
 
+#include "gen/value_dictionary.h"
 #include "probe/table_format.h"
-#include "probe/value_dictionary.h"
 
 namespace mtb {
 namespace {
@@ -26,7 +26,7 @@ ValueCode wdl_code(ValueCode c) {
 }
 
 // Builds the dictionary (codes by frequency, most frequent first;
-// probe/value_dictionary.h) and the map code -> symbol.  Slots holding no
+// gen/value_dictionary.h) and the map code -> symbol.  Slots holding no
 // position (VALUE_NONE) get no symbol of their own.
 std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only,
                                        std::vector<std::uint16_t>& symbol_of) {
@@ -46,10 +46,6 @@ std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool w
 }
 
 }  // namespace
-
-std::string table_file_name(const Rules& r, Sector s, bool wdl_only) {
-    return r.name + "_" + s.name() + (wdl_only ? ".wdl.mtb" : ".mtb");
-}
 
 std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,
                                        std::span<const ValueCode> values, const TableWriteOptions& opt) {

@@ -1,4 +1,5 @@
-// Writing one sector's table file (format: probe/FORMAT.md).
+// Writing one sector's table file (format: probe/FORMAT.md).  Part of the
+// solver and the tools (mtb gen, mtb wdl), not of the probe library.
 //
 // The solver hands over the value of every slot of a sector; the writer maps
 // the distinct value codes to small symbols (most frequent first), fills the
@@ -22,6 +23,7 @@
 
 #include "engine/rules.h"
 #include "probe/sector.h"
+#include "probe/table_identity.h"  // table_file_name()
 #include "probe/value.h"
 
 namespace mtb {
@@ -39,9 +41,5 @@ struct TableWriteOptions {
 // Returns an error text, or nullopt on success.
 std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,
                                        std::span<const ValueCode> values, const TableWriteOptions& opt = {});
-
-// The file name of a sector's table: "nmm_5v4.mtb", "nmm_5v4+2+3.mtb";
-// with wdl_only, "nmm_5v4.wdl.mtb".
-std::string table_file_name(const Rules& r, Sector s, bool wdl_only = false);
 
 }  // namespace mtb

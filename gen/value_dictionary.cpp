@@ -1,4 +1,4 @@
-#include "probe/value_dictionary.h"
+#include "gen/value_dictionary.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // The value dictionary: the distinct value codes of a sector, most frequent
-// first.  Table files (probe/table_writer.cpp) number their symbols in this
+// first.  Table files (gen/table_writer.cpp) number their symbols in this
 // order, and the solver's packed child tables (gen/child_values.cpp) give
 // the short symbols to its first entries; both build it here.
 #pragma once

@@ -1,21 +1,15 @@
 // The graph of sectors: which sectors a ply leads to, which must be solved
-// together, and in which order.  Also the exact number of distinct positions
-// of a sector, counted independently of the index (Burnside's lemma).
+// together, and in which order.  The solver's and the tools' (mtb gen, mtb
+// sectors), not the probe library's: what a sector is and how many positions
+// it holds (valid_sector(), distinct_positions()) are in probe/sector.h.
 #pragma once
 
-#include <cstdint>
 #include <vector>
 
 #include "engine/rules.h"
 #include "probe/sector.h"
 
 namespace mtb {
-
-// Whether `s` is a sector a game could be in: counts fit the board and the
-// rule set, both sides still have >= lose_below stones in total, and (where
-// placements alternate) the hands fit one side having placed first.  Not
-// every valid sector is reachable from the start; solve_units() says which.
-bool valid_sector(const Rules& r, Sector s);
 
 // Sectors of the positions one ply after a position of `s` (normalised to
 // the new side to move), not counting game-ending results (opponent left
@@ -48,14 +42,5 @@ std::vector<SolveUnit> stone_bounded_units(const Rules& r, int max_stones);
 // What `--max-stones K` means for a rule set: stone_bounded_units() where
 // stones may move while others are in hand, else movement_units().
 std::vector<SolveUnit> endgame_units(const Rules& r, int max_stones);
-
-// Exact number of distinct positions (symmetry classes) in a sector,
-// computed independently of the index (Burnside's lemma over the board's
-// symmetry group).
-std::uint64_t distinct_positions(const Rules& r, Sector s);
-
-// The number of positions in a sector before symmetry reduction:
-// C(n, us_board) * C(n - us_board, them_board).
-std::uint64_t raw_positions(const Rules& r, Sector s);
 
 }  // namespace mtb
