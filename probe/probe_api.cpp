@@ -29,8 +29,9 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
         case Outcome::LOSS:
             // Under a no-capture limit a blocked side's turn takes one ply of
             // the clock (DTC 1, probe/value.h); too few stones is LOSS in 0.
-            return succeed(status,
-                           pack_value(ExactValue::loss(r.has_capture_counter() && p.total(p.side) >= r.lose_below ? 1 : 0)));
+            return succeed(
+                status,
+                pack_value(ExactValue::loss(r.has_capture_counter() && p.total(p.side) >= r.lose_below ? 1 : 0)));
         case Outcome::DRAW:
             return succeed(status, pack_value(ExactValue::draw()));
         case Outcome::ONGOING:
@@ -41,7 +42,8 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
     if (st != TbStatus::OK) return fail(status, mtb_error_code(st), message);
     if (set.wdl_only(sector_of(p))) return succeed(status, pack_value(ExactValue::wdl_only(value_wdl(v))));
-    if (r.has_capture_counter()) return succeed(status, pack_value(decode_clock(v, p.since_capture, r.no_capture_draw_plies)));
+    if (r.has_capture_counter())
+        return succeed(status, pack_value(decode_clock(v, p.since_capture, r.no_capture_draw_plies)));
     return succeed(status, pack_value(decode_value(v)));
 }
 
