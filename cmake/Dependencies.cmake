@@ -44,9 +44,14 @@ if(NOT nlohmann_json_FOUND)
   mtb_missing("nlohmann-json" "nlohmann-json3-dev")
 endif()
 
+# Catch2 v2 (Debian 12's package) or v3; tests/CMakeLists.txt links the
+# right targets and tests/catch.hpp includes the right header.
 if(MTB_BUILD_TESTS)
-  find_package(Catch2 2 QUIET)
+  find_package(Catch2 QUIET)
   if(NOT Catch2_FOUND)
-    mtb_missing("Catch2 v2" "catch2")
+    mtb_missing("Catch2 (v2 or v3)" "catch2")
+  endif()
+  if(NOT Catch2_VERSION_MAJOR MATCHES "^[23]$")
+    message(FATAL_ERROR "Catch2 ${Catch2_VERSION} found in ${Catch2_DIR}: the tests need v2 or v3")
   endif()
 endif()

@@ -3,8 +3,11 @@
 # Non-interactive and idempotent; does nothing (quickly) when all are present.
 #   scripts/install-deps.sh [--fuzz] [--browser]
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 python3-pip python3-venv clang-format
-  libcpp-httplib-dev nlohmann-json3-dev)
+# clang-format-14, not the unversioned package: the format check
+# (scripts/check-format.sh) runs that version only, so that it gives the same
+# verdict on every machine (Debian 12's clang-format is 14).
+packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 python3-pip python3-venv
+  clang-format-14 libcpp-httplib-dev nlohmann-json3-dev)
 # --fuzz: also clang-14 with libFuzzer and libomp (the TSan and fuzz stages of
 # scripts/test.sh, tests/fuzz/run.sh).
 # --browser: also chromium, for the page test of mtb serve (tests/serve, ctest

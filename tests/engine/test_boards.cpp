@@ -1,6 +1,6 @@
 // Boards as data (issue 2, item 3): sizes from ../shared/RULES.md, and the
 // computed symmetry groups.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <algorithm>
 #include <set>

@@ -1,6 +1,6 @@
 // Forward generation (issue 2, item 5) against the naive generator of
 // naive.h, make/unmake, and game-end detection.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <algorithm>
 #include <tuple>

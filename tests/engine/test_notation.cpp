@@ -1,6 +1,6 @@
 // Position text and move text (issue 2, item 7): round trips on random
 // positions and every ply, and one clear error for each kind of bad input.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include "engine/notation.h"
 #include "random_positions.h"

@@ -1,6 +1,6 @@
 // perft() against the naive perft of naive.h (issue 2, item 8), depths 1-4
 // on every case of perft_cases.h; depth 5 is in slow/ (label "slow").
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include "engine/notation.h"
 #include "engine/perft.h"

@@ -1,5 +1,5 @@
 // Perft against the published counts in ../shared/RULES.md.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include "engine/perft.h"
 

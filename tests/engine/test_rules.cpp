@@ -1,6 +1,6 @@
 // Rule sets as run-time values (issue 2, item 4): every parameter of
 // ../shared/RULES.md per rule set, and pinned fingerprints.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <set>
 

@@ -2,7 +2,7 @@
 // many random legal positions P, the predecessors for_each_predecessor()
 // lists are exactly the positions Q, found by trying every candidate, such
 // that a forward ply of Q (generate + after) gives P.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "cross_check.h"
 
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
 // Fast checks of the solver: small sector sets against the simple solver,
 // a published value, and thread-count independence.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <filesystem>
 #include <functional>

@@ -1,6 +1,6 @@
 // Slow cross-checks (ctest label "slow"): whole sector sets solved by gen/
 // and by the simple solver must agree on every position, value and distance.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <algorithm>
 #include <filesystem>

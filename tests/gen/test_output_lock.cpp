@@ -1,6 +1,6 @@
 // mtb gen's hold on its output folder (issue 15, item 5): a second writer is
 // refused with a clear message; stale temporary files are found and removed.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,6 +1,6 @@
 // StabilizerTest (gen/stabilizer.h), built on the index's symmetry tables,
 // against Board::transform's plain loop over the permutations.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <random>
 

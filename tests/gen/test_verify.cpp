@@ -1,6 +1,6 @@
 // The value verifier: generated tables pass, a table with one value changed
 // fails, naming the position.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <filesystem>
 

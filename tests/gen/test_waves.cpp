@@ -1,7 +1,7 @@
 // Units solved side by side (gen/generate.h): the waves respect every
 // dependency, and concurrent small units write the same tables as one
 // thread solving them in order.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <filesystem>
 #include <map>

@@ -1,7 +1,7 @@
 // Win/draw/loss-only tables: the probe reads them where a sector's values
 // file is absent and agrees with the values on who wins; mtb_probe_root
 // ranks plies by WDL; a player with only WDL tables still converts wins.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <filesystem>
 #include <map>

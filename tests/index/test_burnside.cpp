@@ -1,6 +1,6 @@
 // distinct_positions (Burnside) against brute-force enumeration of canonical
 // forms; the group and raw counts against known figures.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include "index_test_util.h"
 #include "probe/combinatorics.h"

@@ -1,6 +1,6 @@
 // Round trips slot -> position -> slot over every slot, and slot counts
 // against Burnside's count, for the small rule sets and small nmm sectors.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include "index_test_util.h"
 #include "probe/index.h"

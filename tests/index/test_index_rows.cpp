@@ -1,7 +1,7 @@
 // Row lookups (SectorIndex::row / slot_in_row / slots_of) give slot_of's
 // slot for every position: random positions of every rule set's sectors,
 // including reps with a non-trivial stabiliser (the slow path).
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <algorithm>
 #include <random>

@@ -1,6 +1,6 @@
 // Exhaustive checks over large sectors: every slot of every morris18 sector,
 // and the total slot count over every nmm sector against Burnside.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <map>
 

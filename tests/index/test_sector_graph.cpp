@@ -1,6 +1,6 @@
 // The sector graph: successors against the move generator, solve order,
 // movement units.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <algorithm>
 #include <map>

@@ -2,7 +2,7 @@
 // comparison of the clock solver with clock_checker.h at every counter.
 #pragma once
 
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
 // The search against independent routes: plain minimax, known game ends,
 // a scripted oracle, the lasker-20 counter and the time budget.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <chrono>
 #include <map>

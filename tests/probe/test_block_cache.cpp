@@ -1,6 +1,6 @@
 // The block cache stays within its bound and returns what was stored; table
 // file names parse back to their sector.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include "gen/table_writer.h"
 #include "probe/block_cache.h"

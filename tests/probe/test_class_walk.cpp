@@ -1,6 +1,6 @@
 // The them-major walk (probe/class_walk.h) meets every slot of a sector
 // exactly once, and SectorIndex::slots_of agrees with slot_of.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <random>
 #include <vector>

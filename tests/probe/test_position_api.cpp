@@ -2,7 +2,7 @@
 // mtb_play_move) against the engine they wrap, on random playouts of every
 // rule set; and every error they return.  Here rather than only in the
 // Python tests so that the sanitizer builds run them too.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <random>
 #include <string>

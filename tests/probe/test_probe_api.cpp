@@ -1,6 +1,6 @@
 // The C API against synthetic tables: values agree with the index by an
 // independent route, errors carry their pinned codes, threads share a handle.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <atomic>
 #include <filesystem>

@@ -1,5 +1,5 @@
 // Table files: values survive write -> read; damage is always detected.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <fstream>
 #include <iterator>

@@ -1,7 +1,7 @@
 // The value dictionary (gen/value_dictionary.h): table files and the
 // solver's child tables both number symbols in this order, so it must stay
 // exactly "most frequent first, equal counts in code order".
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <vector>
 

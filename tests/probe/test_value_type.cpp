@@ -3,7 +3,7 @@
 // (probe/c_value.h).  The expected packings are built here from the C
 // header's macros and the code layout as FORMAT.md states it, not from the
 // functions under test.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <vector>
 
@@ -12,7 +12,8 @@
 
 using namespace mtb;
 
-TEST_CASE("every storage code decodes to the value FORMAT.md gives it, and packs for C without loss", "[probe][value]") {
+TEST_CASE("every storage code decodes to the value FORMAT.md gives it, and packs for C without loss",
+          "[probe][value]") {
     for (unsigned c = 1; c <= 65535; ++c) {
         const ExactValue v = decode_value(ValueCode(c));
         // Code 1 is a draw; code n + 2 is a win in n for odd n, a loss in n for even n.
@@ -66,8 +67,10 @@ TEST_CASE("rank orders values best first for the side to move", "[probe][value]"
     // unknown length (slower than any known), draws, a loss of unknown
     // length (slower than any known), slower losses before faster ones.
     const std::vector<ExactValue> best_first = {
-        ExactValue::win(1),  ExactValue::win(3),         ExactValue::win(65533),  ExactValue::wdl_only(Wdl::WIN),
-        ExactValue::draw(),  ExactValue::wdl_only(Wdl::LOSS), ExactValue::loss(65534), ExactValue::loss(2),
+        ExactValue::win(1),      ExactValue::win(3),
+        ExactValue::win(65533),  ExactValue::wdl_only(Wdl::WIN),
+        ExactValue::draw(),      ExactValue::wdl_only(Wdl::LOSS),
+        ExactValue::loss(65534), ExactValue::loss(2),
         ExactValue::loss(0),
     };
     for (std::size_t i = 0; i + 1 < best_first.size(); ++i) {

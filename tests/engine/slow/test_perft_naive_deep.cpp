@@ -1,7 +1,7 @@
 // perft() against the naive perft at depth 5 on every case of
 // perft_cases.h (issue 2, item 8: "for every rule set to depth 5").  Slow
 // in sanitizer builds, so ctest labels this binary "slow".
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include "engine/notation.h"
 #include "engine/perft.h"
