@@ -14,57 +14,38 @@
 
 namespace mtb {
 
-std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string& error) {
+std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string& error, bool* io) {
+    // Every failure below says which kind it is: could not read (io) or damaged.
+    auto fail = [&](bool read_failed, std::string message) -> std::unique_ptr<TableFile> {
+        error = std::move(message);
+        if (io) *io = read_failed;
+        return nullptr;
+    };
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
     // writer; the file type is checked right after, on the open descriptor.
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        error = path + ": cannot open: " + std::strerror(errno);
-        return nullptr;
-    }
+    if (fd < 0) return fail(true, path + ": cannot open: " + std::strerror(errno));
     std::unique_ptr<TableFile> t(new TableFile());
     t->path_ = path;
     t->fd_ = fd;
     struct stat st;
-    if (fstat(fd, &st) != 0) {
-        error = path + ": cannot open: " + std::strerror(errno);
-        return nullptr;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        error = path + ": not a regular file";
-        return nullptr;
-    }
+    if (fstat(fd, &st) != 0) return fail(true, path + ": cannot open: " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) return fail(true, path + ": not a regular file");
     t->size_ = std::uint64_t(st.st_size);
-    if (t->size_ < kHeaderSize + kTrailerSize) {
-        error = path + ": truncated (" + std::to_string(t->size_) + " bytes)";
-        return nullptr;
-    }
+    if (t->size_ < kHeaderSize + kTrailerSize)
+        return fail(false, path + ": truncated (" + std::to_string(t->size_) + " bytes)");
     std::uint8_t head[kHeaderSize];
-    if (auto e = t->read_at(0, head)) {
-        error = *e;
-        return nullptr;
-    }
-    if (auto e = decode_header(head, t->header_)) {
-        error = path + ": " + *e;
-        return nullptr;
-    }
-    if (t->header_.file_size != t->size_) {
-        error = path + ": truncated or extended: " + std::to_string(t->size_) + " bytes, header says " +
-                std::to_string(t->header_.file_size);
-        return nullptr;
-    }
+    if (auto e = t->read_at(0, head)) return fail(true, *e);
+    if (auto e = decode_header(head, t->header_)) return fail(false, path + ": " + *e);
+    if (t->header_.file_size != t->size_)
+        return fail(false, path + ": truncated or extended: " + std::to_string(t->size_) + " bytes, header says " +
+                               std::to_string(t->header_.file_size));
     // decode_header() checked meta_end() <= file_size, so this is bounded by
     // the file's real size.
     const TableHeader& h = t->header_;
     std::vector<std::uint8_t> meta(std::size_t(h.meta_end() - kHeaderSize));
-    if (auto e = t->read_at(kHeaderSize, meta)) {
-        error = *e;
-        return nullptr;
-    }
-    if (auto e = decode_meta(h, meta, t->dict_, t->blocks_)) {
-        error = path + ": " + *e;
-        return nullptr;
-    }
+    if (auto e = t->read_at(kHeaderSize, meta)) return fail(true, *e);
+    if (auto e = decode_meta(h, meta, t->dict_, t->blocks_)) return fail(false, path + ": " + *e);
     t->codes_.assign(h.symbol_width == 1 ? 256 : 65536, VALUE_NONE);
     for (std::size_t i = 0; i < t->dict_.size(); ++i) t->codes_[i] = t->dict_[i].code;
     return t;

@@ -33,8 +33,11 @@ namespace mtb {
 class TableFile {
 public:
     // Opens `path` and checks header, dictionary and block index.  On failure
-    // returns null and sets `error` (which names the file).
-    static std::unique_ptr<TableFile> open(const std::string& path, std::string& error);
+    // returns null and sets `error` (which names the file) and *io (when
+    // given): true when the file could not be read at all (cannot be opened,
+    // not a regular file, a read failed, the file shrank), false when it was
+    // read and is damaged.  Callers classify by *io, never by the text.
+    static std::unique_ptr<TableFile> open(const std::string& path, std::string& error, bool* io = nullptr);
     ~TableFile();
     TableFile(const TableFile&) = delete;
     TableFile& operator=(const TableFile&) = delete;

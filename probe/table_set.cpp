@@ -124,11 +124,9 @@ std::vector<Sector> TableSet::sectors() const {
 
 void TableSet::load(const Entry& e) const {
     std::string error;
-    e.file = TableFile::open(e.path, error);
+    bool io = false;
+    e.file = TableFile::open(e.path, error, &io);
     if (!e.file) {
-        const bool io =
-            error.find(": cannot open") != std::string::npos || error.find(": read error") != std::string::npos ||
-            error.find(": not a regular file") != std::string::npos || error.find(": file shrank") != std::string::npos;
         e.status = io ? TbStatus::IO : TbStatus::CORRUPT;
         e.error = error;
         return;

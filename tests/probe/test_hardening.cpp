@@ -2,7 +2,7 @@
 // a table renamed to another sector, a file truncated under a running
 // reader, special files named like tables, and write faults.  Each case
 // failed (crashed, hung or gave a wrong verdict) before its fix.
-#include <catch2/catch.hpp>
+#include "tests/catch.hpp"
 
 #include <signal.h>
 #include <sys/resource.h>
@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "mtb/probe.h"
 #include "probe/table_identity.h"
@@ -182,4 +183,65 @@ TEST_CASE("a write over the file-size limit says why and leaves no temporary fil
     e = test::write_synthetic(dir.file("missing"), nmm(), S33);
     REQUIRE(e);
     CHECK(e->find("No such file or directory") != std::string::npos);
+}
+
+TEST_CASE("an I/O error and a damaged file are told apart by status, never by the message text", "[hardening]") {
+    // The folder's name holds the words an I/O message has (TableSet once
+    // searched the message for them), so every message about a file in it
+    // holds them too, I/O failure or not.
+    test::TmpDir top;
+    const std::string dir = top.file("x: cannot open: read error: not a regular file: file shrank");
+    std::filesystem::create_directory(dir);
+    REQUIRE_FALSE(test::write_synthetic(dir, nmm(), S33));
+    REQUIRE_FALSE(test::write_synthetic(dir, nmm(), S43));
+    const std::string p33 = dir + "/" + table_file_name(nmm(), S33);
+    const std::string p43 = dir + "/" + table_file_name(nmm(), S43);
+
+    // TableFile::open says which kind of failure it was.
+    std::string error;
+    bool io = true;
+    REQUIRE(TableFile::open(p33, error, &io));
+    {
+        std::fstream f(p33, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(20);
+        f.put('X');  // header checksum mismatch
+    }
+    CHECK_FALSE(TableFile::open(p33, error, &io));
+    CHECK_FALSE(io);
+    CHECK(error.find("header checksum") != std::string::npos);
+    io = false;
+    CHECK_FALSE(TableFile::open(dir + "/missing.mtb", error, &io));
+    CHECK(io);
+    io = false;
+    CHECK_FALSE(TableFile::open(dir, error, &io));  // a folder
+    CHECK(io);
+    std::filesystem::resize_file(p43, 10);  // shorter than a header: damaged, not unreadable
+    io = true;
+    CHECK_FALSE(TableFile::open(p43, error, &io));
+    CHECK_FALSE(io);
+
+    // Through the probe library: both damaged files are CORRUPT whatever
+    // their messages say.
+    mtb_status st;
+    mtb_tb* tb = mtb_open(dir.c_str(), "nmm", 0, &st);
+    REQUIRE(tb);
+    for (Sector s : {S33, S43}) {
+        const mtb_pos p = position_in_slot(s, 0);
+        const std::uint32_t v = mtb_probe(tb, &p, &st);
+        REQUIRE(mtb_is_error(v));
+        CHECK(mtb_get_error_code(v) == MTB_E_CORRUPT);
+        CHECK(std::string(st.message).find(": cannot open") != std::string::npos);
+    }
+    mtb_close(tb);
+
+    // And a table removed after the folder was opened is an I/O error.
+    REQUIRE_FALSE(test::write_synthetic(dir, nmm(), S33));
+    tb = mtb_open(dir.c_str(), "nmm", 0, &st);
+    REQUIRE(tb);
+    std::filesystem::remove(p33);
+    const mtb_pos p = position_in_slot(S33, 0);
+    const std::uint32_t v = mtb_probe(tb, &p, &st);
+    REQUIRE(mtb_is_error(v));
+    CHECK(mtb_get_error_code(v) == MTB_E_IO);
+    mtb_close(tb);
 }
