@@ -1,11 +1,15 @@
 // Fast helpers for indexing: symmetry images of stone sets by byte lookup,
 // and compressing a stone set onto the free points (pext) and back (pdep).
+// The BMI2 instructions are used only when the build asks for them
+// (cmake -DMTB_BMI2=ON); the default binary runs on any x86-64 CPU (and any
+// other) with byte-table versions (portable_*), which give the same results.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#if defined(__BMI2__)
+#if defined(MTB_BMI2) && defined(__BMI2__)
+#define MTB_USE_PEXT 1
 #include <immintrin.h>
 #endif
 
@@ -13,37 +17,104 @@
 
 namespace mtb {
 
+// Per byte value: its bit count, the position of its j-th set bit, and pext
+// and pdep of a byte under a byte mask ([mask][value]); 130 KiB, built on
+// first use (a function-local static: safe from static initialisation order).
+struct ByteBitTables {
+    std::uint8_t count[256];
+    std::uint8_t select[256][8];
+    std::uint8_t extract[256][256];
+    std::uint8_t deposit[256][256];
+    ByteBitTables() {
+        for (unsigned m = 0; m < 256; ++m) {
+            unsigned n = 0;
+            for (unsigned b = 0; b < 8; ++b)
+                if (m >> b & 1) select[m][n++] = std::uint8_t(b);
+            for (unsigned j = n; j < 8; ++j) select[m][j] = 0;
+            count[m] = std::uint8_t(n);
+            for (unsigned x = 0; x < 256; ++x) {
+                unsigned e = 0, d = 0;
+                for (unsigned b = 0, k = 0; b < 8; ++b)
+                    if (m >> b & 1) {
+                        e |= (x >> b & 1) << k;
+                        d |= (x >> k & 1) << b;
+                        ++k;
+                    }
+                extract[m][x] = std::uint8_t(e);
+                deposit[m][x] = std::uint8_t(d);
+            }
+        }
+    }
+};
+
+inline const ByteBitTables& byte_bit_tables() {
+    static const ByteBitTables t;
+    return t;
+}
+
+inline Bitboard portable_extract_bits(Bitboard x, Bitboard mask) {
+    const ByteBitTables& t = byte_bit_tables();
+    Bitboard r = 0;
+    unsigned at = 0;
+    for (int byte = 0; byte < 4; ++byte, x >>= 8, mask >>= 8) {
+        const unsigned m = mask & 0xFF;
+        r |= Bitboard(t.extract[m][x & 0xFF]) << at;
+        at += t.count[m];
+    }
+    return r;
+}
+
+inline Bitboard portable_deposit_bits(Bitboard x, Bitboard mask) {
+    const ByteBitTables& t = byte_bit_tables();
+    Bitboard r = 0;
+    for (int byte = 0; byte < 4; ++byte, mask >>= 8) {
+        const unsigned m = mask & 0xFF;
+        r |= Bitboard(t.deposit[m][x & 0xFF]) << (8 * byte);
+        x >>= t.count[m];
+    }
+    return r;
+}
+
+// Broadword select: running bit counts per byte (SWAR, no popcnt
+// instruction), the byte holding the j-th set bit, then a table.
+inline unsigned portable_select_bit(std::uint64_t word, unsigned j) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    std::uint64_t s = word - ((word >> 1) & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    const std::uint64_t through = s * ones;  // byte i: set bits in bytes 0..i (at most 64)
+    // High bit of byte i set where bytes 0..i hold at most j set bits; those
+    // bytes come first, and their number is the byte holding bit j.
+    const std::uint64_t before = (((j * ones) | highs) - through) & highs;
+    const unsigned byte = unsigned(((before >> 7) * ones) >> 56);
+    const unsigned skipped = byte ? unsigned(through >> (8 * byte - 8) & 0xFF) : 0;
+    return 8 * byte + byte_bit_tables().select[(word >> (8 * byte)) & 0xFF][j - skipped];
+}
+
 // Bits of `x` selected by `mask`, packed into the low bits.
 inline Bitboard extract_bits(Bitboard x, Bitboard mask) {
-#if defined(__BMI2__)
+#if defined(MTB_USE_PEXT)
     return _pext_u32(x, mask);
 #else
-    Bitboard r = 0;
-    for (Bitboard out = 1; mask; mask &= mask - 1, out <<= 1)
-        if (x & mask & -mask) r |= out;
-    return r;
+    return portable_extract_bits(x, mask);
 #endif
 }
 
 // Inverse of extract_bits: the low bits of `x` spread onto the bits of `mask`.
 inline Bitboard deposit_bits(Bitboard x, Bitboard mask) {
-#if defined(__BMI2__)
+#if defined(MTB_USE_PEXT)
     return _pdep_u32(x, mask);
 #else
-    Bitboard r = 0;
-    for (Bitboard in = 1; mask; mask &= mask - 1, in <<= 1)
-        if (x & in) r |= mask & -mask;
-    return r;
+    return portable_deposit_bits(x, mask);
 #endif
 }
 
 // The position of the j-th set bit (from 0) of `word`, which has more than j.
 inline unsigned select_bit(std::uint64_t word, unsigned j) {
-#if defined(__BMI2__)
+#if defined(MTB_USE_PEXT)
     return unsigned(__builtin_ctzll(_pdep_u64(std::uint64_t(1) << j, word)));
 #else
-    for (; j; --j) word &= word - 1;
-    return unsigned(__builtin_ctzll(word));
+    return portable_select_bit(word, j);
 #endif
 }
 
