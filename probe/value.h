@@ -64,14 +64,17 @@ constexpr int clock_plies(ValueCode c) { return c >= 2 ? (c - 1) / 2 : 0; }
 constexpr bool clock_decided(ValueCode c, int counter, int limit) {
     return c >= 2 && counter + clock_plies(c) <= limit;
 }
+// The value a clock code stands for with its DTC as the distance, whatever
+// the counter (a position's code: not VALUE_NONE).
+constexpr ExactValue clock_value(ValueCode c) {
+    return value_is_draw(c) ? ExactValue::draw() : ExactValue{value_wdl(c), clock_plies(c)};
+}
 // The value a clock code stands for at `counter` under limit L: its DTC
 // when decided there, else a draw.
 constexpr ExactValue decode_clock(ValueCode c, int counter, int limit) {
-    return clock_decided(c, counter, limit) ? ExactValue{value_wdl(c), clock_plies(c)} : ExactValue::draw();
+    return clock_decided(c, counter, limit) ? clock_value(c) : ExactValue::draw();
 }
-// "win, dtc 3" style text: the stored code, read as DTC (at counter 0).
-inline std::string clock_text(ValueCode c) {
-    return c == VALUE_NONE ? "none" : value_text(decode_clock(c, 0, 65535), true);
-}
+// "win, dtc 3" style text: the stored code, read as DTC.
+inline std::string clock_text(ValueCode c) { return c == VALUE_NONE ? "none" : value_text(clock_value(c), true); }
 
 }  // namespace mtb

@@ -87,6 +87,9 @@ int cmd_verify(std::span<char*> args) {
     }
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
+    const auto seconds_since = [](Clock::time_point t) {
+        return std::chrono::duration<double>(Clock::now() - t).count();
+    };
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string& f = files[i];
         const std::string key = journal_file ? journal_key(f) : std::string();
@@ -96,9 +99,8 @@ int cmd_verify(std::span<char*> args) {
         }
         const auto file_start = Clock::now();
         auto found = check_values ? check_values(f) : verify_table(f);
-        const auto seconds = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
         std::fprintf(stderr, "[%zu/%zu] %s: %.2f s (%.0f s in all)\n", i + 1, files.size(), f.c_str(),
-                     seconds(Clock::now() - file_start), seconds(Clock::now() - start));
+                     seconds_since(file_start), seconds_since(start));
         // A sound file must also be the table its name and folder say.
         if (found.empty())
             if (auto t = TableFile::open(f, error))

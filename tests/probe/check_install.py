@@ -26,23 +26,8 @@ if({shared})
 endif()
 """
 
-C_PROGRAM = r"""
-#include <mtb/probe.h>
-#include <stdio.h>
-
-int main(void) {
-    mtb_status st;
-    const mtb_rules* r = mtb_rules_find("nmm", &st);
-    mtb_pos pos;
-    mtb_move moves[MTB_MAX_MOVES];
-    size_t n = 0;
-    if (!r || mtb_version_number() != MTB_VERSION_NUMBER) return 1;
-    if (mtb_is_error(mtb_start_position(r, &pos, &st))) return 2;
-    if (mtb_is_error(mtb_legal_moves(r, &pos, moves, MTB_MAX_MOVES, &n, &st))) return 3;
-    printf("%s: %u points, %u plies\n", MTB_VERSION_STRING, mtb_point_count(r), (unsigned)n);
-    return 0;
-}
-"""
+# The consumer program, shared with tests/python/test_install.py.
+C_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "install_consumer.c")
 
 
 def run(cmd, **kw):
@@ -72,8 +57,7 @@ def main(argv):
         os.mkdir(src)
         with open(os.path.join(src, "CMakeLists.txt"), "w") as f:
             f.write(CONSUMER.format(version=version, shared="TRUE" if os.path.exists(shared) else "FALSE"))
-        with open(os.path.join(src, "use.c"), "w") as f:
-            f.write(C_PROGRAM)
+        shutil.copy(C_PROGRAM, os.path.join(src, "use.c"))
         bld = os.path.join(tmp, "build")
         run(["cmake", "-S", src, "-B", bld, "-G", generator, "-DCMAKE_PREFIX_PATH=" + prefix,
              "-DCMAKE_BUILD_TYPE=Release"])

@@ -9,6 +9,7 @@ import tempfile
 import unittest
 
 import support
+import mtb  # after support, which puts python/ on the path
 
 PROBE = """
 import mtb, sys
@@ -56,16 +57,14 @@ class Install(unittest.TestCase):
             for name in ("libmtb_probe.a", "libmtb_probe.so", "libmtb_probe.so.0"):
                 self.assertTrue(os.path.exists(os.path.join(lib, name)), name)
             # The header is plain C and the library links from C.
-            src = os.path.join(tmp, "use.c")
-            with open(src, "w") as f:
-                f.write(C_PROGRAM)
+            src = C_PROGRAM
             exe = os.path.join(tmp, "use")
             r = subprocess.run(["cc", "-std=c99", "-Wall", "-Werror", "-I", os.path.join(prefix, "include"), src,
                                 "-o", exe, "-L", lib, "-lmtb_probe", "-Wl,-rpath," + lib], capture_output=True,
                                text=True, timeout=120)
             self.assertEqual(r.returncode, 0, r.stderr)
             r = subprocess.run([exe], capture_output=True, text=True, timeout=60)
-            self.assertEqual((r.returncode, r.stdout), (0, "24 points, 24 plies\n"), r.stderr)
+            self.assertEqual((r.returncode, r.stdout), (0, mtb.__version__ + ": 24 points, 24 plies\n"), r.stderr)
             # The Python package in that prefix finds the library in prefix/lib.
             python = os.path.join(prefix, "bin", "python")
             r = subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--no-index", "-q",
@@ -79,23 +78,9 @@ class Install(unittest.TestCase):
             shutil.rmtree(tmp)
 
 
-C_PROGRAM = r"""
-#include <mtb/probe.h>
-#include <stdio.h>
+# The consumer program, shared with tests/probe/check_install.py.
+C_PROGRAM = os.path.join(support.ROOT, "tests", "install_consumer.c")
 
-int main(void) {
-    mtb_status st;
-    const mtb_rules* r = mtb_rules_find("nmm", &st);
-    mtb_pos pos;
-    mtb_move moves[MTB_MAX_MOVES];
-    size_t n = 0;
-    if (!r || mtb_version_number() != MTB_VERSION_NUMBER) return 1;
-    if (mtb_is_error(mtb_start_position(r, &pos, &st))) return 2;
-    if (mtb_is_error(mtb_legal_moves(r, &pos, moves, MTB_MAX_MOVES, &n, &st))) return 3;
-    printf("%u points, %u plies\n", mtb_point_count(r), (unsigned)n);
-    return 0;
-}
-"""
 
 if __name__ == "__main__":
     unittest.main()
