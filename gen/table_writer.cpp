@@ -20,10 +20,7 @@
 namespace mtb {
 namespace {
 
-ValueCode wdl_code(ValueCode c) {
-    if (c == VALUE_NONE || c == VALUE_DRAW) return c;
-    return value_wdl(c) == Wdl::WIN ? value_win(1) : value_loss(0);
-}
+ValueCode wdl_code(ValueCode c) { return c == VALUE_NONE ? c : wdl_only_code(wdl_sign(c)); }
 
 // Builds the dictionary (codes by frequency, most frequent first;
 // gen/value_dictionary.h) and the map code -> symbol.  Slots holding no
@@ -62,7 +59,10 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     h.rules_fingerprint = r.fingerprint();
     h.sector = s;
     h.slot_count = values.size();
-    h.content = opt.wdl_only ? TableContent::WDL : TableContent::VALUES;
+    if (opt.captures_decide && !opt.wdl_only) return std::string("captures_decide needs wdl_only");
+    h.content = !opt.wdl_only         ? TableContent::VALUES
+                : opt.captures_decide ? TableContent::WDL_CAPTURES
+                                      : TableContent::WDL;
     h.symbol_width = dict.size() <= 256 ? 1 : 2;
     h.dict_size = std::uint16_t(dict.size());
     h.block_slots = opt.block_slots;

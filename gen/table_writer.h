@@ -32,7 +32,10 @@ struct TableWriteOptions {
     int level = 19;                        // zstd level, 1..22
     std::uint32_t block_slots = 1u << 16;  // slots per block (> 0)
     bool wdl_only = false;                 // keep only win/draw/loss (distances dropped)
-    int threads = 0;                       // threads compressing blocks; 0: all cores
+    // With wdl_only: the values are capture_resolved_wdl()'s (gen/wdl_captures.h)
+    // and the file says so (TableContent::WDL_CAPTURES).
+    bool captures_decide = false;
+    int threads = 0;  // threads compressing blocks; 0: all cores
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]

@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "gen/capture_clock_verify.h"
 #include "gen/sector_graph.h"
+#include "gen/wdl_captures.h"
 #include "probe/class_walk.h"
 #include "probe/table_identity.h"
 
@@ -203,6 +204,44 @@ std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<Sto
 // Win/draw/loss-only tables have no distances to check against.
 bool has_values(const TableFile& file) { return file.header().content == TableContent::VALUES; }
 
+// A win/draw/loss-only file is checked against the values file of its
+// sector when that lies beside it (as mtb wdl writes by default): each
+// stored code must be its value's win/draw/loss, or, in a capture-resolved
+// file, less where the best capture gives the true one
+// (check_wdl_against_values()).  Without the values file there is nothing
+// to check against.
+std::vector<VerifyProblem> check_wdl_file(const Rules& r, const TableFile& file, VerifyTables& held, int threads,
+                                          std::size_t keep_bytes) {
+    namespace fs = std::filesystem;
+    const Sector s = file.header().sector;
+    const fs::path dir = fs::path(file.path()).parent_path();
+    const std::string twin = (dir / table_file_name(r, s)).string();
+    std::error_code ec;
+    if (!fs::is_regular_file(twin, ec)) return {};
+    std::vector<ValueCode> values, stored;
+    if (auto e = load_table(twin, r, s, values)) return {{file.path(), -1, "cannot check values: " + *e}};
+    if (auto e = file.read_all(stored)) return {{file.path(), -1, *e}};
+    const bool captures = file.header().content == TableContent::WDL_CAPTURES;
+    if (captures) {
+        const std::vector<Sector> needed = capture_sectors(r, s);
+        held.trim(needed, keep_bytes);
+        for (Sector c : needed)
+            if (auto err = held.load(r, c, dir.empty() ? "." : dir.string(), threads))
+                return {{file.path(), -1, "cannot check values: " + *err}};
+    }
+    std::vector<VerifyProblem> problems;
+    const SectorIndex index(r, s);
+    for (std::uint64_t slot : check_wdl_against_values(r, s, captures, stored, values, held, threads)) {
+        NormalPosition n;
+        index.position_of(slot, n);
+        problems.push_back({file.path(), -1,
+                            file.path() + ": wrong win/draw/loss: " + position_to_text(r, denormalise(s, n, WHITE)) +
+                                ": stored " + wdl_name(value_wdl(stored[slot])) + ", " + twin + " gives " +
+                                value_text(values[slot])});
+    }
+    return problems;
+}
+
 }  // namespace
 
 ValueCheck value_check(int threads, std::size_t keep_bytes) {
@@ -231,6 +270,7 @@ FileCheck verify_with_values(int threads, std::size_t keep_bytes) {
         if (auto e = check_table_identity(path, file->header()))
             return std::vector<VerifyProblem>{{path, -1, path + ": " + *e}};
         const Rules* r = find_rules(file->header().rules_name);
+        if (r && !has_values(*file)) return check_wdl_file(*r, *file, *held, threads, keep_bytes);
         if (!has_values(*file) || !r) return check_file(*file, nullptr, *held, threads, keep_bytes);
         auto own = StoredTable::from_file(*r, *file, threads, error);
         if (!own) return std::vector<VerifyProblem>{{path, -1, error}};

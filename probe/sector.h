@@ -64,6 +64,19 @@ struct NormalPosition {
     Bitboard us = 0, them = 0;
 };
 
+// The child of ply m from position n of sector s, in normal form: the
+// opponent moves next, so the mover's stones after the ply become the
+// child's "them".  The sector is child_sector()'s.
+struct PlyChild {
+    Sector sector;
+    NormalPosition position;
+};
+constexpr PlyChild ply_child(Sector s, NormalPosition n, const Move& m) {
+    const Bitboard mover = (m.is_placement() ? n.us : n.us ^ bit(m.from)) | bit(m.to);
+    const Bitboard other = m.is_removal() ? n.them ^ bit(m.remove) : n.them;
+    return {child_sector(s, ply_kind(m.is_placement(), m.is_removal())), {other, mover}};
+}
+
 // Whether `s` is a sector a game could be in: counts fit the board and the
 // rule set, both sides still have >= lose_below stones in total, and (where
 // placements alternate) the hands fit one side having placed first.  Not

@@ -96,7 +96,7 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
         return "index scheme " + std::to_string(h.index_scheme) + " not supported (this reader knows " +
                std::to_string(kIndexSchemeVersion) + ")";
     h.slot_count = get(b + OFF_SLOTS, 8);
-    if (b[OFF_CONTENT] > 1) return std::string("unknown content kind");
+    if (b[OFF_CONTENT] > 2) return std::string("unknown content kind");
     h.content = TableContent(b[OFF_CONTENT]);
     h.symbol_width = b[OFF_WIDTH];
     if (h.symbol_width != 1 && h.symbol_width != 2) return std::string("bad symbol width");

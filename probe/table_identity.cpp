@@ -41,7 +41,7 @@ std::optional<std::string> check_table_identity(const std::string& path, const T
     if (!r) return "header names an unknown rule set '" + h.rules_name + "'";
     if (auto e = check_header(*r, h)) return e;
     const std::string name = std::filesystem::path(path).filename().string();
-    const std::string want = table_file_name(*r, h.sector, h.content == TableContent::WDL);
+    const std::string want = table_file_name(*r, h.sector, is_wdl_only(h.content));
     if (name != want) return "file name " + name + " does not match its header (" + want + ")";
     if (rules) *rules = r;
     return std::nullopt;

@@ -9,6 +9,7 @@
 #include <new>
 #include <tuple>
 
+#include "engine/movegen.h"
 #include "probe/table_identity.h"
 
 namespace mtb {
@@ -134,7 +135,7 @@ void TableSet::load(const Entry& e) const {
     if (auto m = e.file->check_matches(rules_, e.sector)) {
         e.status = TbStatus::MISMATCH;
         e.error = *m;
-    } else if (e.file->header().content != (e.wdl_only ? TableContent::WDL : TableContent::VALUES)) {
+    } else if (is_wdl_only(e.file->header().content) != e.wdl_only) {
         e.status = TbStatus::CORRUPT;
         e.error = e.path + (e.wdl_only ? ": named win/draw/loss only, but holds values"
                                        : ": holds win/draw/loss only, not values");
@@ -158,6 +159,7 @@ void TableSet::load(const Entry& e) const {
                       std::to_string(e.index->slots());
         }
     }
+    if (e.status == TbStatus::OK) e.captures_decide = e.file->header().content == TableContent::WDL_CAPTURES;
     if (e.status != TbStatus::OK) {
         e.file.reset();
         e.index.reset();
@@ -210,7 +212,53 @@ TbStatus TableSet::value(Sector s, NormalPosition n, ValueCode& out, std::string
     TbStatus st;
     const Entry* e = ready(s, message, st);
     if (!e) return st;
-    return lookup(*e, e->index->slot_of(n), out, message);
+    if (!e->captures_decide) return lookup(*e, e->index->slot_of(n), out, message);
+    int wdl = 0;
+    st = capture_search(s, n, -2, 2, wdl, message);
+    if (st == TbStatus::OK) out = wdl_only_code(wdl);
+    return st;
+}
+
+// The stored value of a WDL_CAPTURES table is a lower bound that the best
+// capture lifts to the true value (FORMAT.md "Content"); the captures'
+// values come from their own sectors' tables, searched the same way where
+// those are WDL_CAPTURES too.  A fail-hard alpha-beta over captures only:
+// the search stops at the first capture that reaches beta, and a child
+// whose stored value already refutes the bound needs no search of its own.
+// Each capture removes a stone, so the depth is at most the stones on the
+// board.
+TbStatus TableSet::capture_search(Sector s, NormalPosition n, int alpha, int beta, int& out,
+                                  std::string* message) const {
+    TbStatus st;
+    const Entry* e = ready(s, message, st);
+    if (!e) return st;
+    ValueCode code;
+    if ((st = lookup(*e, e->index->slot_of(n), code, message)) != TbStatus::OK) return st;
+    const int stored = wdl_sign(code);
+    if (!e->captures_decide || stored >= beta) {
+        out = stored;
+        return TbStatus::OK;
+    }
+    const Position p = denormalise(s, n, WHITE);
+    if (outcome(rules_, p) != Outcome::ONGOING) {  // the writer stores a game already over as it is
+        out = stored;
+        return TbStatus::OK;
+    }
+    alpha = std::max(alpha, stored);
+    const MoveList moves(rules_, p);
+    for (const Move& m : moves) {
+        if (!m.is_removal()) continue;
+        const PlyChild c = ply_child(s, n, m);
+        if (popcount(c.position.us) + c.sector.us_hand < rules_.lose_below) {  // the opponent has lost
+            out = 1;
+            return TbStatus::OK;
+        }
+        int child = 0;
+        if ((st = capture_search(c.sector, c.position, -beta, -alpha, child, message)) != TbStatus::OK) return st;
+        if (-child > alpha && (alpha = -child) >= beta) break;
+    }
+    out = alpha;
+    return TbStatus::OK;
 }
 
 TbStatus TableSet::slot_value(Sector s, std::uint64_t slot, ValueCode& out, std::string* message) const {

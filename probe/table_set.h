@@ -50,9 +50,12 @@ public:
     }
 
     // The value code of a position of sector s (normalised to the side to
-    // move).  On failure the message names the file (and block).
+    // move).  On failure the message names the file (and block).  From a
+    // WDL_CAPTURES table (FORMAT.md "Content") the value is the best of the
+    // stored one and every capture's, which may read other sectors' tables.
     TbStatus value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const;
-    // The value code in one slot.
+    // The value code stored in one slot: for a WDL_CAPTURES table only a
+    // lower bound where a capture decides the value.
     TbStatus slot_value(Sector s, std::uint64_t slot, ValueCode& out, std::string* message) const;
 
     BlockCache& cache() const { return *cache_; }
@@ -62,7 +65,8 @@ private:
         Sector sector;
         std::string path;
         std::uint32_t id = 0;
-        bool wdl_only = false;  // a ".wdl.mtb" file
+        bool wdl_only = false;                 // a ".wdl.mtb" file
+        mutable bool captures_decide = false;  // TableContent::WDL_CAPTURES (set inside call_once)
         mutable std::once_flag once;
         // Set inside call_once, read-only after it.
         mutable TbStatus status = TbStatus::OK;
@@ -74,6 +78,9 @@ private:
     const Entry* ready(Sector s, std::string* message, TbStatus& status) const;
     void load(const Entry& e) const;
     TbStatus lookup(const Entry& e, std::uint64_t slot, ValueCode& out, std::string* message) const;
+    // The win/draw/loss (-1, 0, 1) of (s, n) if it lies strictly between
+    // alpha and beta, else a bound on the same side (fail-hard).
+    TbStatus capture_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const;
 
     const Rules& rules_;
     std::vector<std::unique_ptr<Entry>> entries_;

@@ -1,8 +1,9 @@
 // mtb bench probe: random probes into a warm nmm 5v5 table through the C
 // API, one thread and then more; and the time to open a folder and answer
-// the first probe.  Uses DIR/nmm_5v5.mtb from --tables when present, else a
-// synthetic table (values a fixed function of the slot) written to a
-// temporary folder.
+// the first probe.  Uses DIR/nmm_5v5.mtb (or the sector --sector names,
+// values file first, else its win/draw/loss-only file) from --tables when
+// present, else a synthetic table (values a fixed function of the slot)
+// written to a temporary folder.
 #include <unistd.h>
 #include <algorithm>
 #include <atomic>
@@ -51,7 +52,9 @@ std::vector<mtb_pos> random_positions(const Rules& r, Sector s, std::size_t coun
             return set;
         };
         Bitboard us = pick(s.us_board), them = pick(s.them_board);
-        bool white = rng() & 1;
+        // White places first: while stones are in hand, equal hands are
+        // White's turn and unequal ones Black's.
+        const bool white = s.movement_only() ? bool(rng() & 1) : s.us_hand == s.them_hand;
         p = mtb_pos{white ? us : them,
                     white ? them : us,
                     s.us_hand,
@@ -68,15 +71,23 @@ std::vector<mtb_pos> random_positions(const Rules& r, Sector s, std::size_t coun
 int bench_probe(const Args& a) {
     const bool quick = a.has("--quick");
     const Rules& r = *find_rules("nmm");
-    const Sector s = quick ? Sector{4, 4, 0, 0} : Sector{5, 5, 0, 0};
-    const std::string name = table_file_name(r, s);
+    Sector s = quick ? Sector{4, 4, 0, 0} : Sector{5, 5, 0, 0};
+    if (auto text = a.value("--sector")) {
+        const std::optional<Sector> named = Sector::from_name(*text);
+        if (!named || !valid_sector(r, *named)) return fail("bench", "--sector: no nmm sector '" + *text + "'", USAGE);
+        if (!a.value("--tables")) return fail("bench", "--sector needs --tables", USAGE);
+        s = *named;
+    }
+    std::string name = table_file_name(r, s);
     namespace fs = std::filesystem;
 
-    // The table: a real one from --tables, or a synthetic one.
+    // The table: a real one from --tables (values, else win/draw/loss
+    // only), or a synthetic one.
     std::string dir;
     if (auto t = a.value("--tables")) {
         for (fs::path d : {fs::path(*t), fs::path(*t) / "nmm"})
-            if (fs::exists(d / name)) dir = d.string();
+            for (const std::string& n : {table_file_name(r, s, true), table_file_name(r, s)})
+                if (fs::exists(d / n)) dir = d.string(), name = n;
         if (dir.empty()) return fail("bench", *t + " has no " + name);
     }
     fs::path tmp;

@@ -69,7 +69,9 @@ constexpr Bench kBenches[] = {
      "retrograde solver on nmm 3v3..4v4 (--max-stones K: 3..K a side) in memory: positions per second; "
      "signature = hash of the values",
      bench_gen},
-    {"probe", "random probes into a warm nmm 5v5 table (--tables DIR, else synthetic) per thread; open + first probe",
+    {"probe",
+     "random probes into a warm nmm table (5v5, or --sector S from --tables DIR; else synthetic) per thread; open + "
+     "first probe",
      bench_probe},
     {"index", "nmm sector index: position->slot and slot->position per second; signature = slot/position sums",
      bench_index},
@@ -77,19 +79,21 @@ constexpr Bench kBenches[] = {
 };
 
 void bench_help() {
-    std::printf("usage: mtb bench NAME [--quick] [--threads N] [--tables DIR] [--max-stones K]\n\nbenchmarks:\n");
+    std::printf(
+        "usage: mtb bench NAME [--quick] [--threads N] [--tables DIR [--sector S]] [--max-stones K]\n\nbenchmarks:\n");
     for (const Bench& b : kBenches)
         std::printf("  %-8.*s %.*s\n", int(b.name.size()), b.name.data(), int(b.help.size()), b.help.data());
     std::printf("\n  --quick         smaller inputs, for a smoke test\n");
     std::printf("  --threads N     threads (default: all cores)\n");
-    std::printf("  --tables DIR    probe: a folder holding nmm_5v5.mtb\n");
+    std::printf("  --tables DIR    probe: a folder holding nmm_5v5.mtb (or nmm_5v5.wdl.mtb)\n");
+    std::printf("  --sector S      probe: that sector's table from --tables instead of 5v5 (e.g. 6v6+2+2)\n");
     std::printf("  --max-stones K  gen: solve nmm movement sectors 3..K a side (default 4)\n");
 }
 
 }  // namespace
 
 int cmd_bench(std::span<char*> args) {
-    Args a(args, {"--threads", "--tables", "--max-stones"}, {"--help", "--quick"});
+    Args a(args, {"--threads", "--tables", "--sector", "--max-stones"}, {"--help", "--quick"});
     if (a.has("--help")) return bench_help(), OK;
     a.integer("--threads", 1, kMaxThreads);  // checked here once for every benchmark
     if (a.error()) return fail("bench", *a.error(), USAGE);

@@ -66,18 +66,9 @@ int cmd_gen(std::span<char*> args) {
     std::vector<SolveUnit> units;
     if (max_stones) {
         units = endgame_units(*r, int(*max_stones));
-    } else if (auto list = a.value("--sectors")) {
+    } else if (a.has("--sectors")) {
         std::vector<Sector> wanted;
-        std::string_view rest = *list;
-        while (!rest.empty()) {
-            std::size_t comma = rest.find(',');
-            std::string_view item = rest.substr(0, comma);
-            auto s = Sector::from_name(item);
-            if (!s) return fail("gen", "bad sector '" + std::string(item) + "' (write 5v4 or 5v4+2+3)", USAGE);
-            if (!valid_sector(*r, *s)) return fail("gen", "sector " + s->name() + " is not valid in " + r->name, USAGE);
-            wanted.push_back(*s);
-            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-        }
+        if (int e = sectors_from_args(a, "gen", r, wanted)) return e;
         std::vector<SolveUnit> all = solve_units(*r);
         for (const SolveUnit& u : all) {
             bool keep = false;

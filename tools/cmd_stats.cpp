@@ -45,7 +45,7 @@ Row row_of(const TableFile& t) {
     Row r;
     r.file = std::filesystem::path(t.path()).filename().string();
     r.sector = t.header().sector.name();
-    r.wdl = t.header().content == TableContent::WDL;
+    r.wdl = is_wdl_only(t.header().content);
     r.bytes = t.header().file_size;
     // Under a no-capture limit (lasker-20) the distance is the capture clock's DTC.
     const Rules* rules = find_rules(t.header().rules_name);

@@ -1,39 +1,54 @@
 // mtb wdl: win/draw/loss-only copies of value tables, for players that need
 // to know who wins but not how fast (the probe reads them where a sector's
 // values file is absent; mtb/probe.h "Values").
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
 #include "gen/table_writer.h"
+#include "gen/verify_tables.h"
+#include "gen/wdl_captures.h"
 #include "probe/table_reader.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/common.h"
 #include "tools/table_files.h"
 
 namespace mtb::cli {
 
 static const char* kWdlHelp =
-    "usage: mtb wdl DIR [--out DIR2] [--level L] [--threads N]\n"
+    "usage: mtb wdl DIR [--out DIR2] [--sectors LIST] [--level L] [--threads N] [--plain]\n"
     "\n"
     "For every value table <rules>_<sector>.mtb in DIR, writes the\n"
     "win/draw/loss-only table <rules>_<sector>.wdl.mtb into DIR2 (default:\n"
     "DIR), replacing one already there.  Prints one line per table with both\n"
-    "sizes, then the totals and bits per position.  Tables of rule sets with a\n"
-    "no-capture limit (lasker-20) are skipped: their values depend on the\n"
-    "counter.  Exit status 0, 1 when a table cannot be read or written, 2 for\n"
-    "bad usage.\n"
+    "sizes and the share of positions a capture decides, then the totals and\n"
+    "bits per position.  Tables of rule sets with a no-capture limit\n"
+    "(lasker-20) are skipped: their values depend on the counter.  Exit\n"
+    "status 0, 1 when a table cannot be read or written, 2 for bad usage.\n"
+    "\n"
+    "By default a position whose best capture already wins, draws or loses as\n"
+    "the position does may store a lower value that compresses better; the\n"
+    "probe recovers the true one by searching captures (probe/FORMAT.md,\n"
+    "\"Content\").  This needs the value tables of the sectors captures lead\n"
+    "to, in DIR; a sector whose capture tables are missing is written plain.\n"
     "\n"
     "  --out DIR2    where to write (created if missing)\n"
+    "  --sectors L   only these sectors' tables, e.g. 6v6,6v6+2+2\n"
     "  --level L     zstd level, 1..22 (default 19)\n"
-    "  --threads N   threads compressing blocks (default: all cores)\n";
+    "  --threads N   threads (default: all cores)\n"
+    "  --plain       store every position's own value (no capture search\n"
+    "                when probing; larger files)\n";
 
 int cmd_wdl(std::span<char*> args) {
-    Args a(args, {"--out", "--level", "--threads"}, {"--help"});
+    Args a(args, {"--out", "--sectors", "--level", "--threads"}, {"--help", "--plain"});
     auto level = a.integer("--level", 1, 22);
     auto threads = a.integer("--threads", 1, 1024);
     if (a.has("--help")) return std::fputs(kWdlHelp, stdout), OK;
     if (a.error()) return fail("wdl", *a.error(), USAGE);
     if (a.positional().size() != 1) return fail("wdl", "give one folder (see mtb wdl --help)", USAGE);
+    std::vector<Sector> only;
+    if (int e = sectors_from_args(a, "wdl", nullptr, only)) return e;
     const std::string dir = a.positional()[0], out = a.value("--out").value_or(dir);
     std::string error;
     const std::vector<std::string> files = table_files(dir, error).files;
@@ -45,7 +60,12 @@ int cmd_wdl(std::span<char*> args) {
     opt.wdl_only = true;
     if (level) opt.level = int(*level);
     if (threads) opt.threads = int(*threads);
-    std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0;
+    const bool plain = a.has("--plain");
+    // The capture sectors' values, kept across tables (a sector is the
+    // capture child of several) up to 1 GiB beyond what one table needs.
+    VerifyTables held;
+    const std::size_t keep_bytes = std::size_t(1) << 30;
+    std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0, lowered_total = 0;
     int failures = 0;
     for (const std::string& path : files) {
         auto t = TableFile::open(path, error);
@@ -57,10 +77,28 @@ int cmd_wdl(std::span<char*> args) {
         const TableHeader& h = t->header();
         const Rules* r = find_rules(h.rules_name);
         if (h.content != TableContent::VALUES || !r || r->has_capture_counter()) continue;
+        if (!only.empty() && std::find(only.begin(), only.end(), h.sector) == only.end()) continue;
         std::vector<ValueCode> values;
         const std::string target = out + "/" + table_file_name(*r, h.sector, true);
         std::optional<std::string> e = t->read_all(values);
-        if (!e) e = write_table(target, *r, h.sector, values, opt);
+        TableWriteOptions this_opt = opt;
+        std::uint64_t lowered = 0;
+        if (!e && !plain) {
+            const std::vector<Sector> needed = capture_sectors(*r, h.sector);
+            held.trim(needed, keep_bytes);
+            std::optional<std::string> missing;
+            for (Sector c : needed)
+                if (!missing) missing = held.load(*r, c, dir, opt.threads);
+            std::vector<ValueCode> resolved;
+            if (!missing) missing = capture_resolved_wdl(*r, h.sector, values, held, opt.threads, resolved, &lowered);
+            if (missing) {
+                std::fprintf(stderr, "mtb wdl: %s written plain: %s\n", target.c_str(), missing->c_str());
+            } else {
+                values = std::move(resolved);
+                this_opt.captures_decide = true;
+            }
+        }
+        if (!e) e = write_table(target, *r, h.sector, values, this_opt);
         if (e) {
             std::fprintf(stderr, "mtb wdl: %s\n", e->c_str());
             ++failures;
@@ -69,8 +107,10 @@ int cmd_wdl(std::span<char*> args) {
         const std::uint64_t bytes = std::filesystem::file_size(target, ec);
         std::uint64_t n = 0;
         for (const DictEntry& d : t->dictionary()) n += d.count;
-        std::printf("%-28s %12llu bytes -> %12llu bytes\n", target.c_str(), (unsigned long long)h.file_size,
-                    (unsigned long long)bytes);
+        std::printf("%-28s %12llu bytes -> %12llu bytes, %5.1f%% lowered\n", target.c_str(),
+                    (unsigned long long)h.file_size, (unsigned long long)bytes,
+                    n ? 100.0 * double(lowered) / double(n) : 0.0);
+        lowered_total += lowered;
         positions += n;
         value_bytes += h.file_size;
         wdl_bytes += bytes;
@@ -78,9 +118,10 @@ int cmd_wdl(std::span<char*> args) {
     auto bits = [&](std::uint64_t b) { return positions ? 8.0 * double(b) / double(positions) : 0.0; };
     std::printf(
         "total: %llu positions; values %llu bytes (%.4f bits/position), win/draw/loss only %llu bytes "
-        "(%.4f bits/position)\n",
+        "(%.4f bits/position), %.1f%% lowered\n",
         (unsigned long long)positions, (unsigned long long)value_bytes, bits(value_bytes),
-        (unsigned long long)wdl_bytes, bits(wdl_bytes));
+        (unsigned long long)wdl_bytes, bits(wdl_bytes),
+        positions ? 100.0 * double(lowered_total) / double(positions) : 0.0);
     return failures ? FAILURE : OK;
 }
 

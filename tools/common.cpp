@@ -26,4 +26,22 @@ int position_from_args(const Args& a, std::string_view cmd, const Rules& r, Posi
     return OK;
 }
 
+int sectors_from_args(const Args& a, std::string_view cmd, const Rules* r, std::vector<Sector>& out) {
+    out.clear();
+    const auto list = a.value("--sectors");
+    if (!list) return 0;
+    std::string_view rest = *list;
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        const auto s = Sector::from_name(item);
+        if (!s) return fail(cmd, "bad sector '" + std::string(item) + "' (write 5v4 or 5v4+2+3)", USAGE);
+        if (r && !valid_sector(*r, *s)) return fail(cmd, "sector " + s->name() + " is not valid in " + r->name, USAGE);
+        out.push_back(*s);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    if (out.empty()) return fail(cmd, "--sectors: no sector given", USAGE);
+    return 0;
+}
+
 }  // namespace mtb::cli

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/notation.h"
+#include "probe/sector.h"
 #include "tools/cli.h"
 
 namespace mtb::cli {
@@ -12,6 +13,10 @@ int rules_from_args(const Args& a, std::string_view cmd, const Rules*& r);
 // r; the same limits for every command: r.lose_below..r.stones.  Returns 0
 // (out unset when the option is absent) or an exit code after printing.
 int max_stones_from_args(const Args& a, std::string_view cmd, const Rules& r, std::optional<int>& out);
+// Reads --sectors LIST ("3v3,5v4+2+3"), each sector valid in r when r is
+// given.  Returns 0 (out empty when the option is absent) or an exit code
+// after printing.
+int sectors_from_args(const Args& a, std::string_view cmd, const Rules* r, std::vector<Sector>& out);
 // Sets p from --position (default: the start) and then plays --moves.
 int position_from_args(const Args& a, std::string_view cmd, const Rules& r, Position& p);
 

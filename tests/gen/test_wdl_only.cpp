@@ -10,7 +10,11 @@
 #include "engine/notation.h"
 #include "engine/search.h"
 #include "engine/tt.h"
+#include "gen/sector_graph.h"
 #include "gen/table_writer.h"
+#include "gen/verify.h"
+#include "gen/verify_tables.h"
+#include "gen/wdl_captures.h"
 #include "mtb/probe.h"
 #include "probe/index.h"
 #include "probe/table_reader.h"
@@ -206,6 +210,123 @@ TEST_CASE("a player with WDL-only tables converts its wins", "[gen][wdl]") {
         INFO("ended after " << ply << " plies at " << position_to_text(r, p));
         CHECK(p.side != start.side);
         CHECK(outcome(r, p) == Outcome::LOSS);
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", "[gen][wdl]") {
+    // The whole six game (placement and movement): slots a capture decides
+    // hold a lowered value, and the probe must recover every true one by
+    // its capture search, through WDL_CAPTURES tables alone and through a
+    // mixed folder (values files for the sectors with at most 4 stones on
+    // the board, so that searches cross from one kind into the other).
+    const Rules& r = *find_rules("six");
+    const auto units = solve_units(r);
+    const std::string dir = scratch_dir("wdl-captures"), values = dir + "/values", plain = dir + "/plain",
+                      resolved = dir + "/resolved", mixed = dir + "/mixed";
+    gen_units(r, units, values, 2);
+    copy_tables(r, units, values, plain, [](Sector) { return true; });
+    std::uint64_t lowered = 0, slots = 0;
+    VerifyTables children;
+    for (const std::string& to : {resolved, mixed}) {
+        std::filesystem::create_directories(to);
+        for (const SolveUnit& u : units)
+            for (Sector s : u.sectors) {
+                std::vector<ValueCode> v, stored;
+                REQUIRE(!load_table(values + "/" + table_file_name(r, s), r, s, v));
+                TableWriteOptions opt;
+                opt.threads = 1;
+                if (to == mixed && s.us_board + s.them_board <= 4) {
+                    REQUIRE(!write_table(to + "/" + table_file_name(r, s), r, s, v, opt));
+                    continue;
+                }
+                for (Sector c : capture_sectors(r, s)) REQUIRE(!children.load(r, c, values, 1));
+                std::uint64_t low = 0;
+                REQUIRE(!capture_resolved_wdl(r, s, v, children, 2, stored, &low));
+                if (to == resolved) lowered += low, slots += v.size();
+                opt.wdl_only = opt.captures_decide = true;
+                REQUIRE(!write_table(to + "/" + table_file_name(r, s, true), r, s, stored, opt));
+            }
+    }
+    // The test means something only if many slots were lowered.
+    INFO("lowered " << lowered << " of " << slots);
+    CHECK(lowered * 20 > slots);
+    auto bytes = [](const std::string& d) {
+        std::uintmax_t n = 0;
+        for (const auto& e : std::filesystem::directory_iterator(d)) n += e.file_size();
+        return n;
+    };
+    CHECK(bytes(resolved) < bytes(plain));
+
+    const Tables full(values, r), only(resolved, r), mix(mixed, r);
+    std::uint64_t positions = 0, roots = 0;
+    for_each_position(r, units, [&](Position p) {
+        ++positions;
+        // Placement sectors where the side to move has fewer in hand are
+        // Black's turn (White places first).
+        if (mtb_get_error_code(full.probe(p)) == MTB_E_INVALID_POSITION)
+            p = denormalise(sector_of(p), normalise(p), BLACK);
+        const std::uint32_t v = full.probe(p), w = only.probe(p), m = mix.probe(p);
+        REQUIRE(!mtb_is_error(v));
+        REQUIRE(!mtb_is_error(w));
+        REQUIRE(!mtb_is_error(m));
+        CHECK(MTB_GET_WDL(w) == MTB_GET_WDL(v));
+        CHECK(MTB_GET_WDL(m) == MTB_GET_WDL(v));
+        if (positions % 97 != 0) return;
+        // Every ply's value from the resolved tables, as the values say.
+        ++roots;
+        mtb_move full_moves[MTB_MAX_MOVES], resolved_moves[MTB_MAX_MOVES];
+        std::size_t nf = 0, nr = 0;
+        const mtb_pos c = c_pos(p);
+        REQUIRE(!mtb_is_error(mtb_probe_root(full.tb, &c, full_moves, MTB_MAX_MOVES, &nf, nullptr)));
+        REQUIRE(!mtb_is_error(mtb_probe_root(only.tb, &c, resolved_moves, MTB_MAX_MOVES, &nr, nullptr)));
+        REQUIRE(nf == nr);
+        std::map<std::string, std::uint32_t> by_text;
+        for (std::size_t i = 0; i < nf; ++i) by_text[full_moves[i].text] = full_moves[i].value;
+        for (std::size_t i = 0; i < nr; ++i) {
+            INFO(resolved_moves[i].text);
+            CHECK(MTB_GET_WDL(resolved_moves[i].value) == MTB_GET_WDL(by_text[resolved_moves[i].text]));
+        }
+    });
+    CHECK(positions == slots);
+    CHECK(roots > 10000);
+
+    // mtb verify --values checks a WDL file against the values file beside
+    // it: sound as written, and two damages that keep every checksum right
+    // are found: a slot stored above its value, and a slot lowered where
+    // no capture exists to lift it back.
+    const Sector s{4, 4, 2, 2};
+    std::vector<ValueCode> v, stored;
+    REQUIRE(!load_table(values + "/" + table_file_name(r, s), r, s, v));
+    REQUIRE(!capture_resolved_wdl(r, s, v, children, 1, stored));
+    const SectorIndex index(r, s);
+    std::int64_t raise = -1, lower = -1;
+    for (std::uint64_t slot = 0; slot < v.size() && (raise < 0 || lower < 0); ++slot) {
+        NormalPosition n;
+        REQUIRE(index.position_of(slot, n));
+        if (raise < 0 && wdl_sign(v[slot]) < 0) raise = std::int64_t(slot);
+        if (lower < 0 && wdl_sign(v[slot]) > 0 && best_capture_wdl(r, s, n, children) == NO_CAPTURE)
+            lower = std::int64_t(slot);
+    }
+    REQUIRE(raise >= 0);
+    REQUIRE(lower >= 0);
+    const FileCheck verify = verify_with_values(1);
+    const std::string file = values + "/" + table_file_name(r, s, true);
+    auto write = [&](const std::vector<ValueCode>& codes) {
+        TableWriteOptions opt;
+        opt.threads = 1;
+        opt.wdl_only = opt.captures_decide = true;
+        REQUIRE(!write_table(file, r, s, codes, opt));
+    };
+    write(stored);
+    CHECK(verify(file).empty());
+    for (std::int64_t slot : {raise, lower}) {
+        std::vector<ValueCode> damaged = stored;
+        damaged[std::size_t(slot)] = wdl_only_code(slot == raise ? 0 : -1);
+        write(damaged);
+        const std::vector<VerifyProblem> problems = verify(file);
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].message.find("wrong win/draw/loss") != std::string::npos);
     }
     std::filesystem::remove_all(dir);
 }

@@ -117,6 +117,9 @@ typedef struct {
  * A player holding a WDL-only win keeps it by playing any ply whose value
  * for it is a WIN, but must itself make progress (captures, not repeating
  * positions): the value does not say which winning ply gets closer.
+ * A capture-resolved WDL-only file (mtb wdl's default, smaller still) makes
+ * the probe also search the position's captures in their own tables: such
+ * a probe costs more (about 10x on nmm placement tables, BENCHMARKS.md).
  * Since v0.2. */
 #define MTB_WDL_MASK 0x00000003u
 #define MTB_WDL_SHIFT 0
