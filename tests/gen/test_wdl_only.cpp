@@ -3,8 +3,10 @@
 // ranks plies by WDL; a player with only WDL tables still converts wins.
 #include "tests/catch.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <map>
+#include <thread>
 
 #include "cross_check.h"
 #include "engine/notation.h"
@@ -328,5 +330,61 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
         REQUIRE(problems.size() == 1);
         CHECK(problems[0].message.find("wrong win/draw/loss") != std::string::npos);
     }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("threads probe capture-resolved WDL tables at once", "[gen][wdl]") {
+    // Four threads share one handle on capture-resolved tables (six 3..4,
+    // movement: every capture search crosses sectors, and the tables are
+    // opened by whichever thread needs them first) and each checks every
+    // position's win/draw/loss against the values.  Run under TSan in CI.
+    const Rules& r = *find_rules("six");
+    const auto units = movement_units(r, 4);
+    const std::string dir = scratch_dir("wdl-captures-threads"), values = dir + "/values", resolved = dir + "/resolved";
+    gen_units(r, units, values, 2);
+    std::filesystem::create_directories(resolved);
+    VerifyTables children;
+    std::uint64_t lowered = 0;
+    for (const SolveUnit& u : units)
+        for (Sector s : u.sectors) {
+            std::vector<ValueCode> v, stored;
+            REQUIRE(!load_table(values + "/" + table_file_name(r, s), r, s, v));
+            for (Sector c : capture_sectors(r, s)) REQUIRE(!children.load(r, c, values, 1));
+            std::uint64_t low = 0;
+            REQUIRE(!capture_resolved_wdl(r, s, v, children, 1, stored, &low));
+            lowered += low;
+            TableWriteOptions opt;
+            opt.threads = 1;
+            opt.wdl_only = opt.captures_decide = true;
+            REQUIRE(!write_table(resolved + "/" + table_file_name(r, s, true), r, s, stored, opt));
+        }
+    REQUIRE(lowered > 1000);
+    std::vector<mtb_pos> positions;
+    std::vector<std::uint32_t> want;
+    {
+        const Tables full(values, r);
+        for_each_position(r, units, [&](const Position& p) {
+            positions.push_back(c_pos(p));
+            want.push_back(MTB_GET_WDL(full.probe(p)));
+        });
+    }
+    const Tables only(resolved, r);
+    constexpr int THREADS = 4;
+    std::atomic<std::uint64_t> wrong{0}, done{0};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < THREADS; ++t)
+        pool.emplace_back([&, t] {
+            // Each thread starts elsewhere, so that first opens race.
+            for (std::size_t i = 0; i < positions.size(); ++i) {
+                const std::size_t j = (i + positions.size() / THREADS * std::size_t(t)) % positions.size();
+                const std::uint32_t v = mtb_probe(only.tb, &positions[j], nullptr);
+                wrong += mtb_is_error(v) || MTB_GET_WDL(v) != want[j];
+                ++done;
+            }
+        });
+    for (auto& th : pool) th.join();
+    CHECK(wrong == 0);
+    CHECK(done == positions.size() * THREADS);
+    CHECK(positions.size() > 100000);
     std::filesystem::remove_all(dir);
 }
