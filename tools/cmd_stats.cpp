@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "probe/table_reader.h"
 #include "tools/cli.h"
@@ -21,12 +22,15 @@ const char* kStatsHelp =
     "to move's view), the longest win and loss in plies (the capture clock DTC for\n"
     "lasker-20), file bytes and bits per position (file bits / positions); then\n"
     "the totals.  Win/draw/loss-only files\n"
-    "(*.wdl.mtb) are listed but kept out of the totals.  --json prints\n"
+    "(*.wdl.mtb) are listed but kept out of the totals; a capture-resolved one\n"
+    "(mtb wdl's default) stores lowered values where a capture decides, so its\n"
+    "wins, losses and draws show as - (null in JSON).  --json prints\n"
     "{\"tables\":[{...}], \"total\":{...}}.\n";
 
 struct Row {
     std::string file, sector;
     bool wdl = false;
+    bool counts_known = true;  // false for a capture-resolved file (FORMAT.md content 2)
     std::uint64_t positions = 0, wins = 0, losses = 0, draws = 0, bytes = 0;
     int longest_win = -1, longest_loss = -1;
     double bits() const { return positions ? 8.0 * double(bytes) / double(positions) : 0.0; }
@@ -46,6 +50,7 @@ Row row_of(const TableFile& t) {
     r.file = std::filesystem::path(t.path()).filename().string();
     r.sector = t.header().sector.name();
     r.wdl = is_wdl_only(t.header().content);
+    r.counts_known = t.header().content != TableContent::WDL_CAPTURES;
     r.bytes = t.header().file_size;
     // Under a no-capture limit (lasker-20) the distance is the capture clock's DTC.
     const Rules* rules = find_rules(t.header().rules_name);
@@ -77,9 +82,10 @@ Json row_json(const Row& r, bool with_name) {
         j["wdl_only"] = r.wdl;
     }
     j["positions"] = r.positions;
-    j["wins"] = r.wins;
-    j["losses"] = r.losses;
-    j["draws"] = r.draws;
+    auto count = [&](std::uint64_t n) { return r.counts_known ? Json(n) : Json(nullptr); };
+    j["wins"] = count(r.wins);
+    j["losses"] = count(r.losses);
+    j["draws"] = count(r.draws);
     j["longest_win"] = r.longest_win < 0 ? Json(nullptr) : Json(r.longest_win);
     j["longest_loss"] = r.longest_loss < 0 ? Json(nullptr) : Json(r.longest_loss);
     j["bytes"] = r.bytes;
@@ -127,9 +133,10 @@ int cmd_stats(std::span<char*> args) {
         std::printf("%-24s %14s %14s %14s %14s %6s %6s %12s %8s\n", "table", "positions", "wins", "losses", "draws",
                     "maxwin", "maxloss", "bytes", "bits/pos");
         auto line = [](const Row& r) {
-            std::printf("%-24s %14llu %14llu %14llu %14llu %6s %6s %12llu %8.4f\n", r.file.c_str(),
-                        (unsigned long long)r.positions, (unsigned long long)r.wins, (unsigned long long)r.losses,
-                        (unsigned long long)r.draws, opt_int(r.longest_win).c_str(), opt_int(r.longest_loss).c_str(),
+            auto count = [&](std::uint64_t n) { return r.counts_known ? std::to_string(n) : std::string("-"); };
+            std::printf("%-24s %14llu %14s %14s %14s %6s %6s %12llu %8.4f\n", r.file.c_str(),
+                        (unsigned long long)r.positions, count(r.wins).c_str(), count(r.losses).c_str(),
+                        count(r.draws).c_str(), opt_int(r.longest_win).c_str(), opt_int(r.longest_loss).c_str(),
                         (unsigned long long)r.bytes, r.bits());
         };
         for (const Row& r : rows) line(r);

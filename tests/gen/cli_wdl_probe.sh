@@ -21,4 +21,12 @@ j = json.loads(sys.argv[1])
 assert j["value"] == "win" and j["plies"] is None, j
 assert j["moves"] and all(m["plies"] is None for m in j["moves"] if m["value"] != "draw"), j["moves"][:3]
 PY
+# mtb stats cannot count a capture-resolved file's wins (lowered slots):
+# "-" there, numbers for a --plain file.
+"$mtb" wdl "$dir/full" --out "$dir/plain" --plain >/dev/null 2>&1
+grep -Eq '^nmm_3v3\.wdl\.mtb +[0-9]+ +- +- +- ' <<<"$("$mtb" stats "$dir/wdl")" || fail "stats of a capture-resolved file"
+grep -Eq '^nmm_3v3\.wdl\.mtb +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ ' <<<"$("$mtb" stats "$dir/plain")" || fail "stats of a plain file"
+# Beside its values file, mtb verify --values checks a WDL file's values.
+"$mtb" wdl "$dir/full" >/dev/null 2>&1
+"$mtb" verify "$dir/full" --values 2>/dev/null | grep -q "2 files, 2 sound" || fail "verify --values with WDL files beside"
 echo "1 passed, 0 failed"
