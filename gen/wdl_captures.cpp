@@ -7,7 +7,6 @@
 
 #include "engine/movegen.h"
 #include "gen/sector_graph.h"
-#include "probe/class_walk.h"
 #include "probe/index.h"
 
 namespace mtb {
@@ -56,20 +55,21 @@ std::optional<std::string> capture_resolved_wdl(const Rules& r, Sector s, std::s
     std::vector<std::uint8_t> kind(values.size(), FIXED);
     std::atomic<bool> missing{false};
     Sector missing_sector;
-    const ClassWalk walk(*r.board, s);
-    const std::int64_t groups = std::int64_t(walk.groups());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads > 0 ? threads : omp_get_max_threads())
-    for (std::int64_t g = 0; g < groups; ++g)
-        walk.for_each(std::size_t(g), [&](NormalPosition n) {
-            Sector absent;
-            const int best = best_capture_wdl(r, s, n, children, &absent);
-            if (best == MISSING_TABLE) {
-                if (!missing.exchange(true)) missing_sector = absent;
-                return;
-            }
-            const std::uint64_t slot = index.slot_of(n);
-            if (best == wdl_sign(values[slot])) kind[slot] = FREE;
-        });
+    // In slot order: slot -> position is cheap when consecutive, and the
+    // values and kinds are then read and written in order.
+    const std::int64_t slots = std::int64_t(values.size());
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(threads > 0 ? threads : omp_get_max_threads())
+    for (std::int64_t slot = 0; slot < slots; ++slot) {
+        NormalPosition n;
+        if (!index.position_of(std::uint64_t(slot), n)) continue;
+        Sector absent;
+        const int best = best_capture_wdl(r, s, n, children, &absent);
+        if (best == MISSING_TABLE) {
+            if (!missing.exchange(true)) missing_sector = absent;
+        } else if (best == wdl_sign(values[std::size_t(slot)])) {
+            kind[std::size_t(slot)] = FREE;
+        }
+    }
     if (missing) return "capture-resolved WDL of " + s.name() + " needs the table of " + missing_sector.name();
     // Runs compress best: a FREE slot repeats the value stored before it
     // where that is not above its true value, else stores the true value.
@@ -96,23 +96,22 @@ std::vector<std::uint64_t> check_wdl_against_values(const Rules& r, Sector s, bo
     const SectorIndex index(r, s);
     if (stored.size() != index.slots() || values.size() != index.slots()) return {0};
     std::vector<std::uint64_t> wrong;
-    const ClassWalk walk(*r.board, s);
-    const std::int64_t groups = std::int64_t(walk.groups());
+    const std::int64_t slots = std::int64_t(values.size());
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
     {
         std::vector<std::uint64_t> found;  // this thread's
-#pragma omp for schedule(dynamic, 1)
-        for (std::int64_t g = 0; g < groups; ++g)
-            walk.for_each(std::size_t(g), [&](NormalPosition n) {
-                const std::uint64_t slot = index.slot_of(n);
-                const int truth = wdl_sign(values[slot]), kept = wdl_sign(stored[slot]);
-                if (kept == truth) return;
-                // Only a capture-resolved table may store less, and only
-                // where the best capture gives the true value.
-                const bool allowed =
-                    captures_decide && kept < truth && best_capture_wdl(r, s, n, children, nullptr) == truth;
-                if (!allowed) found.push_back(slot);
-            });
+#pragma omp for schedule(dynamic, 4096)
+        for (std::int64_t i = 0; i < slots; ++i) {
+            const std::uint64_t slot = std::uint64_t(i);
+            const int truth = wdl_sign(values[slot]), kept = wdl_sign(stored[slot]);
+            if (kept == truth) continue;
+            // Only a capture-resolved table may store less, and only where
+            // the best capture gives the true value.
+            NormalPosition n;
+            const bool allowed = captures_decide && kept < truth && index.position_of(slot, n) &&
+                                 best_capture_wdl(r, s, n, children, nullptr) == truth;
+            if (!allowed) found.push_back(slot);
+        }
 #pragma omp critical(mtb_wdl_check)
         wrong.insert(wrong.end(), found.begin(), found.end());
     }
