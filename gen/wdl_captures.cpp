@@ -27,7 +27,11 @@ int best_capture_wdl(const Rules& r, Sector s, NormalPosition n, const VerifyTab
     const Position p = denormalise(s, n, WHITE);
     if (outcome(r, p) != Outcome::ONGOING) return NO_CAPTURE;  // stored as it is
     const MoveList moves(r, p);
-    int best = NO_CAPTURE;
+    // Every child's load is started before any value is read, so the
+    // cache misses overlap.
+    const StoredTable* table[MAX_PLIES];
+    std::uint64_t slot[MAX_PLIES];
+    int captures = 0;
     for (const Move& m : moves) {
         if (!m.is_removal()) continue;
         const PlyChild c = ply_child(s, n, m);
@@ -37,9 +41,12 @@ int best_capture_wdl(const Rules& r, Sector s, NormalPosition n, const VerifyTab
             if (missing) *missing = c.sector;
             return MISSING_TABLE;
         }
-        best = std::max(best, -wdl_sign(t->value(c.position)));
-        if (best == 1) break;
+        table[captures] = t;
+        slot[captures] = t->index().slot_of(c.position);
+        t->prefetch(slot[captures++]);
     }
+    int best = NO_CAPTURE;
+    for (int i = 0; i < captures && best < 1; ++i) best = std::max(best, -wdl_sign(table[i]->at(slot[i])));
     return best;
 }
 
