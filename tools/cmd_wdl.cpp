@@ -17,7 +17,7 @@
 namespace mtb::cli {
 
 static const char* kWdlHelp =
-    "usage: mtb wdl DIR [--out DIR2] [--sectors LIST] [--level L] [--threads N] [--plain]\n"
+    "usage: mtb wdl DIR [--out DIR2] [--sectors LIST] [--level L] [--threads N] [--plain] [--resume]\n"
     "\n"
     "For every value table <rules>_<sector>.mtb in DIR, writes the\n"
     "win/draw/loss-only table <rules>_<sector>.wdl.mtb into DIR2 (default:\n"
@@ -38,10 +38,36 @@ static const char* kWdlHelp =
     "  --level L     zstd level, 1..22 (default 19)\n"
     "  --threads N   threads (default: all cores)\n"
     "  --plain       store every position's own value (no capture search\n"
-    "                when probing; larger files)\n";
+    "                when probing; larger files)\n"
+    "  --resume      keep a table already in DIR2 that is sound, at least as new\n"
+    "                as its values file and of the kind and level asked for (a\n"
+    "                long run that stopped goes on where it was)\n";
+
+namespace {
+
+// Whether `target` is a sound table (every checksum), at least as new as
+// the values file `source`, of the content and zstd level asked for: what
+// --resume keeps.  (A sector written plain for want of its capture tables
+// is written again.)
+bool finished(const std::string& target, const std::string& source, bool plain, int level) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto made = fs::last_write_time(target, ec);
+    if (ec) return false;
+    const auto values = fs::last_write_time(source, ec);
+    if (ec || made < values) return false;
+    std::string error;
+    auto t = TableFile::open(target, error);
+    if (!t || t->header().content != (plain ? TableContent::WDL : TableContent::WDL_CAPTURES) ||
+        t->header().level != std::uint32_t(level))
+        return false;
+    return verify_table(target).empty();
+}
+
+}  // namespace
 
 int cmd_wdl(std::span<char*> args) {
-    Args a(args, {"--out", "--sectors", "--level", "--threads"}, {"--help", "--plain"});
+    Args a(args, {"--out", "--sectors", "--level", "--threads"}, {"--help", "--plain", "--resume"});
     auto level = a.integer("--level", 1, 22);
     auto threads = a.integer("--threads", 1, 1024);
     if (a.has("--help")) return std::fputs(kWdlHelp, stdout), OK;
@@ -65,7 +91,7 @@ int cmd_wdl(std::span<char*> args) {
     // capture child of several) up to 1 GiB beyond what one table needs.
     VerifyTables held;
     const std::size_t keep_bytes = std::size_t(1) << 30;
-    std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0, lowered_total = 0;
+    std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0, lowered_total = 0, written = 0;
     int failures = 0;
     for (const std::string& path : files) {
         auto t = TableFile::open(path, error);
@@ -80,6 +106,18 @@ int cmd_wdl(std::span<char*> args) {
         if (!only.empty() && std::find(only.begin(), only.end(), h.sector) == only.end()) continue;
         std::vector<ValueCode> values;
         const std::string target = out + "/" + table_file_name(*r, h.sector, true);
+        std::uint64_t n = 0;
+        for (const DictEntry& d : t->dictionary()) n += d.count;
+        if (a.has("--resume") && finished(target, path, plain, opt.level)) {
+            const std::uint64_t bytes = std::filesystem::file_size(target, ec);
+            std::printf("%-28s %12llu bytes -> %12llu bytes, kept (--resume)\n", target.c_str(),
+                        (unsigned long long)h.file_size, (unsigned long long)bytes);
+            std::fflush(stdout);
+            positions += n;
+            value_bytes += h.file_size;
+            wdl_bytes += bytes;
+            continue;
+        }
         std::optional<std::string> e = t->read_all(values);
         TableWriteOptions this_opt = opt;
         std::uint64_t lowered = 0;
@@ -105,12 +143,12 @@ int cmd_wdl(std::span<char*> args) {
             continue;
         }
         const std::uint64_t bytes = std::filesystem::file_size(target, ec);
-        std::uint64_t n = 0;
-        for (const DictEntry& d : t->dictionary()) n += d.count;
         std::printf("%-28s %12llu bytes -> %12llu bytes, %5.1f%% lowered\n", target.c_str(),
                     (unsigned long long)h.file_size, (unsigned long long)bytes,
                     n ? 100.0 * double(lowered) / double(n) : 0.0);
+        std::fflush(stdout);  // one line per table as it is written, also into a log file
         lowered_total += lowered;
+        written += n;
         positions += n;
         value_bytes += h.file_size;
         wdl_bytes += bytes;
@@ -118,10 +156,10 @@ int cmd_wdl(std::span<char*> args) {
     auto bits = [&](std::uint64_t b) { return positions ? 8.0 * double(b) / double(positions) : 0.0; };
     std::printf(
         "total: %llu positions; values %llu bytes (%.4f bits/position), win/draw/loss only %llu bytes "
-        "(%.4f bits/position), %.1f%% lowered\n",
+        "(%.4f bits/position); %.1f%% of the positions written lowered\n",
         (unsigned long long)positions, (unsigned long long)value_bytes, bits(value_bytes),
         (unsigned long long)wdl_bytes, bits(wdl_bytes),
-        positions ? 100.0 * double(lowered_total) / double(positions) : 0.0);
+        written ? 100.0 * double(lowered_total) / double(written) : 0.0);
     return failures ? FAILURE : OK;
 }
 

@@ -29,4 +29,8 @@ grep -Eq '^nmm_3v3\.wdl\.mtb +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ ' <<<"$("$mtb" stat
 # Beside its values file, mtb verify --values checks a WDL file's values.
 "$mtb" wdl "$dir/full" >/dev/null 2>&1
 "$mtb" verify "$dir/full" --values 2>/dev/null | grep -q "2 files, 2 sound" || fail "verify --values with WDL files beside"
+# --resume keeps a finished table of the kind asked for and rewrites one of
+# another kind.
+grep -q "kept (--resume)" <<<"$("$mtb" wdl "$dir/full" --out "$dir/wdl" --resume)" || fail "--resume did not keep"
+grep -q "kept (--resume)" <<<"$("$mtb" wdl "$dir/full" --out "$dir/wdl" --resume --plain)" && fail "--resume kept another kind"
 echo "1 passed, 0 failed"
