@@ -191,6 +191,42 @@ TEST_CASE("lasker-20: counter-blind values are trusted only where the counter ca
     CHECK(sl.trusted_probe(pl) == ExactValue::win(41));
 }
 
+TEST_CASE("lasker-20: the root ranks a winning capture at DTC 1 as mtb_probe_root does", "[search][oracle]") {
+    // Under a no-capture limit the capture itself decides (DTC 1), whatever
+    // the child's distance (ExactValue::before_ply); a quiet win in 3 is
+    // slower.  The C API ranks so; the search's root must agree.
+    const Rules& r = *find_rules("lasker-20");
+    std::mt19937 rng(5);
+    Position p;
+    int capture = -1, quiet = -1;
+    std::vector<Move> moves;
+    while (capture < 0 || quiet < 0) {
+        p = random_position(r, rng, 14);
+        moves.clear();
+        capture = quiet = -1;
+        for (Move m : MoveList(r, p)) {
+            const Position q = after(r, p, m);
+            if (outcome(r, q) != Outcome::ONGOING) continue;
+            if (m.is_removal() && capture < 0) capture = int(moves.size());
+            if (!m.is_removal() && quiet < 0) quiet = int(moves.size());
+            moves.push_back(m);
+        }
+    }
+    INFO(position_to_text(r, p));
+    ScriptedOracle o;
+    o.known[position_key(after(r, p, moves[std::size_t(capture)]))] = ExactValue::loss(8);
+    o.known[position_key(after(r, p, moves[std::size_t(quiet)]))] = ExactValue::loss(2);
+    Search s(r);
+    s.set_oracle(&o);
+    SearchLimits lim;
+    lim.seconds = 0;
+    lim.max_depth = 2;
+    const SearchResult res = s.run(p, lim);
+    REQUIRE(res.exact);
+    CHECK(res.best == moves[std::size_t(capture)]);
+    CHECK(*res.exact == ExactValue::win(1));
+}
+
 TEST_CASE("lasker-20: the search scores the counter's draw", "[search]") {
     const Rules& r = *find_rules("lasker-20");
     // Moving phase, no mill can close in one ply: at counter 19 every ply
