@@ -28,17 +28,6 @@ std::string unit_name(const SolveUnit& u) {
     return n;
 }
 
-std::string duration_text(double s) {
-    char buf[32];
-    if (s < 60)
-        std::snprintf(buf, sizeof buf, "%.0fs", s);
-    else if (s < 3600)
-        std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
-    else
-        std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, int(s) / 60 % 60);
-    return buf;
-}
-
 SectorStats stats_of(const Rules& r, Sector s, const std::vector<ValueCode>& v) {
     return r.has_capture_counter() ? clock_sector_stats(s, v) : sector_stats(s, v);
 }
@@ -229,6 +218,17 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
             if (auto err = solve_one(u, threads)) return err;
     }
     return std::nullopt;
+}
+
+std::string duration_text(double s) {
+    char buf[32];
+    if (s < 60)
+        std::snprintf(buf, sizeof buf, "%.0fs", s);
+    else if (s < 3600)
+        std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, int(s) / 60 % 60);
+    return buf;
 }
 
 }  // namespace mtb

@@ -49,6 +49,9 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
 // wave do not depend on each other.  `units` must be in solve order.
 std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units);
 
+// A duration for progress lines and ETAs: "42s", "3m05s", "1h47m".
+std::string duration_text(double seconds);
+
 // Whether every table of `unit` exists in `dir` and passes its checksums.
 bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir);
 

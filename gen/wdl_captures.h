@@ -1,5 +1,5 @@
 // Capture-resolved win/draw/loss tables (TableContent::WDL_CAPTURES,
-// probe/FORMAT.md "Content"), as syzygy's WDL tables leave out what a
+// probe/FORMAT.md "Capture-resolved win/draw/loss files"), as syzygy's WDL tables leave out what a
 // capture search recovers.
 //
 // A position whose best capture already has its true win/draw/loss may

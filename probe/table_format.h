@@ -29,7 +29,7 @@ constexpr std::size_t kTrailerSize = 16;
 constexpr std::size_t kRulesNameMax = 31;  // 32-byte field, NUL-padded
 constexpr std::uint32_t kMaxBlockSlots = 1u << 26;
 
-// What a table's slots hold (FORMAT.md "Content").  WDL_CAPTURES: win/draw/
+// What a table's slots hold (FORMAT.md "Capture-resolved win/draw/loss files").  WDL_CAPTURES: win/draw/
 // loss, where a slot whose value a capture decides may hold any value not
 // above the true one; the true value is the best of the stored one and
 // every capture's (TableSet::value searches them).

@@ -2,9 +2,11 @@
 // to know who wins but not how fast (the probe reads them where a sector's
 // values file is absent; mtb/probe.h "Values").
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 
+#include "gen/generate.h"
 #include "gen/table_writer.h"
 #include "gen/verify_tables.h"
 #include "gen/wdl_captures.h"
@@ -30,8 +32,11 @@ static const char* kWdlHelp =
     "By default a position whose best capture already wins, draws or loses as\n"
     "the position does may store a lower value that compresses better; the\n"
     "probe recovers the true one by searching captures (probe/FORMAT.md,\n"
-    "\"Content\").  This needs the value tables of the sectors captures lead\n"
-    "to, in DIR; a sector whose capture tables are missing is written plain.\n"
+    "\"Capture-resolved win/draw/loss files\").  This needs the value tables\n"
+    "of the sectors captures lead to, in DIR; a sector whose capture tables\n"
+    "are missing is written plain.\n"
+    "\n"
+    "Progress (table i of n, the time so far, an ETA) goes to standard error.\n"
     "\n"
     "  --out DIR2    where to write (created if missing)\n"
     "  --sectors L   only these sectors' tables, e.g. 6v6,6v6+2+2\n"
@@ -93,7 +98,20 @@ int cmd_wdl(std::span<char*> args) {
     const std::size_t keep_bytes = std::size_t(1) << 30;
     std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0, lowered_total = 0, written = 0;
     int failures = 0;
+    // Progress on standard error, with an ETA from the positions left at
+    // the rate so far (a table's positions from its header).
+    auto wanted = [&](const TableHeader& h) {
+        const Rules* r = find_rules(h.rules_name);
+        return h.content == TableContent::VALUES && r && !r->has_capture_counter() &&
+               (only.empty() || std::find(only.begin(), only.end(), h.sector) != only.end());
+    };
+    std::uint64_t slots_all = 0, slots_done = 0;
+    for (const std::string& path : files)
+        if (auto t = TableFile::open(path, error); t && wanted(t->header())) slots_all += t->slots();
+    const auto start = std::chrono::steady_clock::now();
+    std::size_t index = 0;
     for (const std::string& path : files) {
+        ++index;
         auto t = TableFile::open(path, error);
         if (!t) {
             std::fprintf(stderr, "mtb wdl: %s\n", error.c_str());
@@ -102,8 +120,7 @@ int cmd_wdl(std::span<char*> args) {
         }
         const TableHeader& h = t->header();
         const Rules* r = find_rules(h.rules_name);
-        if (h.content != TableContent::VALUES || !r || r->has_capture_counter()) continue;
-        if (!only.empty() && std::find(only.begin(), only.end(), h.sector) == only.end()) continue;
+        if (!wanted(h)) continue;
         std::vector<ValueCode> values;
         const std::string target = out + "/" + table_file_name(*r, h.sector, true);
         std::uint64_t n = 0;
@@ -113,6 +130,7 @@ int cmd_wdl(std::span<char*> args) {
             std::printf("%-28s %12llu bytes -> %12llu bytes, kept (--resume)\n", target.c_str(),
                         (unsigned long long)h.file_size, (unsigned long long)bytes);
             std::fflush(stdout);
+            slots_all -= std::min(slots_all, h.slot_count);  // the ETA counts the work left
             positions += n;
             value_bytes += h.file_size;
             wdl_bytes += bytes;
@@ -147,6 +165,12 @@ int cmd_wdl(std::span<char*> args) {
                     (unsigned long long)h.file_size, (unsigned long long)bytes,
                     n ? 100.0 * double(lowered) / double(n) : 0.0);
         std::fflush(stdout);  // one line per table as it is written, also into a log file
+        slots_done += h.slot_count;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double eta =
+            slots_done ? elapsed * double(slots_all - std::min(slots_all, slots_done)) / double(slots_done) : 0;
+        std::fprintf(stderr, "[%zu/%zu] %s: %.0f s in all, ETA %s\n", index, files.size(), target.c_str(), elapsed,
+                     duration_text(eta).c_str());
         lowered_total += lowered;
         written += n;
         positions += n;
