@@ -29,10 +29,11 @@ constexpr std::size_t kTrailerSize = 16;
 constexpr std::size_t kRulesNameMax = 31;  // 32-byte field, NUL-padded
 constexpr std::uint32_t kMaxBlockSlots = 1u << 26;
 
-// What a table's slots hold (FORMAT.md "Capture-resolved win/draw/loss files").  WDL_CAPTURES: win/draw/
-// loss, where a slot whose value a capture decides may hold any value not
-// above the true one; the true value is the best of the stored one and
-// every capture's (TableSet::value searches them).
+// What a table's slots hold.  WDL_CAPTURES (FORMAT.md "Capture-resolved
+// win/draw/loss files"): win/draw/loss, where a slot whose value a capture
+// decides may hold any value not above the true one; the true value is the
+// best of the stored one and every capture's (TableSet::value searches
+// them).
 enum class TableContent : std::uint8_t { VALUES = 0, WDL = 1, WDL_CAPTURES = 2 };
 
 // Whether a table of this content keeps only win/draw/loss (a ".wdl.mtb" file).

@@ -51,12 +51,10 @@ public:
 
     // The value code of a position of sector s (normalised to the side to
     // move).  On failure the message names the file (and block).  From a
-    // WDL_CAPTURES table (FORMAT.md "Capture-resolved win/draw/loss files") the value is the best of the
-    // stored one and every capture's, which may read other sectors' tables.
+    // WDL_CAPTURES table (FORMAT.md "Capture-resolved win/draw/loss files")
+    // the value is the best of the stored one and every capture's, which
+    // may read other sectors' tables.
     TbStatus value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const;
-    // The value code stored in one slot: for a WDL_CAPTURES table only a
-    // lower bound where a capture decides the value.
-    TbStatus slot_value(Sector s, std::uint64_t slot, ValueCode& out, std::string* message) const;
 
     BlockCache& cache() const { return *cache_; }
 
