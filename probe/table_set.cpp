@@ -222,11 +222,11 @@ TbStatus TableSet::value(Sector s, NormalPosition n, ValueCode& out, std::string
 // The stored value of a WDL_CAPTURES table is a lower bound that the best
 // capture lifts to the true value (FORMAT.md "Capture-resolved
 // win/draw/loss files"); the captures' values come from their own sectors'
-// tables, searched the same way where those are WDL_CAPTURES too.  A fail-hard alpha-beta over captures only:
-// the search stops at the first capture that reaches beta, and a child
-// whose stored value already refutes the bound needs no search of its own.
-// Each capture removes a stone, so the depth is at most the stones on the
-// board.
+// tables, searched the same way where those are WDL_CAPTURES too.  A
+// fail-hard alpha-beta over captures only: the search stops at the first
+// capture that reaches beta, and a child whose stored value already
+// refutes the bound needs no search of its own.  Each capture removes a
+// stone, so the depth is at most the stones on the board.
 TbStatus TableSet::capture_search(Sector s, NormalPosition n, int alpha, int beta, int& out,
                                   std::string* message) const {
     TbStatus st;
