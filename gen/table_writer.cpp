@@ -51,7 +51,8 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     if (r.name.size() > kRulesNameMax) return std::string("rules name too long for the table header");
 
     std::vector<std::uint16_t> symbol_of;
-    std::vector<DictEntry> dict = make_dictionary(values, opt.wdl_only, symbol_of);
+    const bool wdl_only = is_wdl_only(opt.content);
+    std::vector<DictEntry> dict = make_dictionary(values, wdl_only, symbol_of);
     if (dict.size() > 65535) return std::string("too many distinct values");
 
     TableHeader h;
@@ -59,10 +60,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     h.rules_fingerprint = r.fingerprint();
     h.sector = s;
     h.slot_count = values.size();
-    if (opt.captures_decide && !opt.wdl_only) return std::string("captures_decide needs wdl_only");
-    h.content = !opt.wdl_only         ? TableContent::VALUES
-                : opt.captures_decide ? TableContent::WDL_CAPTURES
-                                      : TableContent::WDL;
+    h.content = opt.content;
     h.symbol_width = dict.size() <= 256 ? 1 : 2;
     h.dict_size = std::uint16_t(dict.size());
     h.block_slots = opt.block_slots;
@@ -96,7 +94,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
             const ValueCode* v = values.data() + std::uint64_t(b) * h.block_slots;
             std::uint16_t prev = 0;
             for (std::uint32_t i = 0; i < n; ++i) {
-                ValueCode c = opt.wdl_only ? wdl_code(v[i]) : v[i];
+                ValueCode c = wdl_only ? wdl_code(v[i]) : v[i];
                 if (c != VALUE_NONE) {
                     prev = symbol_of[c];
                     break;
@@ -104,7 +102,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
             }
             raw.resize(std::size_t(n) * h.symbol_width);
             for (std::uint32_t i = 0; i < n; ++i) {
-                ValueCode c = opt.wdl_only ? wdl_code(v[i]) : v[i];
+                ValueCode c = wdl_only ? wdl_code(v[i]) : v[i];
                 if (c != VALUE_NONE) prev = symbol_of[c];
                 raw[i] = std::uint8_t(prev);
                 if (h.symbol_width == 2) raw[n + i] = std::uint8_t(prev >> 8);  // two planes: low, then high bytes

@@ -23,6 +23,7 @@
 
 #include "engine/rules.h"
 #include "probe/sector.h"
+#include "probe/table_format.h"    // TableContent
 #include "probe/table_identity.h"  // table_file_name()
 #include "probe/value.h"
 
@@ -31,10 +32,9 @@ namespace mtb {
 struct TableWriteOptions {
     int level = 19;                        // zstd level, 1..22
     std::uint32_t block_slots = 1u << 16;  // slots per block (> 0)
-    bool wdl_only = false;                 // keep only win/draw/loss (distances dropped)
-    // With wdl_only: the values are capture_resolved_wdl()'s (gen/wdl_captures.h)
-    // and the file says so (TableContent::WDL_CAPTURES).
-    bool captures_decide = false;
+    // VALUES; WDL keeps only win/draw/loss (distances dropped); WDL_CAPTURES
+    // as WDL, for values that are capture_resolved_wdl()'s (gen/wdl_captures.h).
+    TableContent content = TableContent::VALUES;
     int threads = 0;  // threads compressing blocks; 0: all cores
 };
 

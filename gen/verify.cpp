@@ -229,9 +229,12 @@ std::vector<VerifyProblem> check_wdl_file(const Rules& r, const TableFile& file,
             if (auto err = held.load(r, c, dir.empty() ? "." : dir.string(), threads))
                 return {{file.path(), -1, "cannot check values: " + *err}};
     }
+    std::vector<std::uint64_t> wrong;
+    if (auto e = check_wdl_against_values(r, s, captures, stored, values, held, threads, wrong))
+        return {{file.path(), -1, file.path() + ": " + *e}};
     std::vector<VerifyProblem> problems;
     const SectorIndex index(r, s);
-    for (std::uint64_t slot : check_wdl_against_values(r, s, captures, stored, values, held, threads)) {
+    for (std::uint64_t slot : wrong) {
         NormalPosition n;
         index.position_of(slot, n);
         problems.push_back({file.path(), -1,
@@ -267,11 +270,10 @@ FileCheck verify_with_values(int threads, std::size_t keep_bytes) {
         auto file = TableFile::open(path, error);
         if (!file) return std::vector<VerifyProblem>{{path, -1, error}};
         // The header must fit its rule set before an index is built from it.
-        if (auto e = check_table_identity(path, file->header()))
+        const Rules* r = nullptr;
+        if (auto e = check_table_identity(path, file->header(), &r))
             return std::vector<VerifyProblem>{{path, -1, path + ": " + *e}};
-        const Rules* r = find_rules(file->header().rules_name);
-        if (r && !has_values(*file)) return check_wdl_file(*r, *file, *held, threads, keep_bytes);
-        if (!has_values(*file) || !r) return check_file(*file, nullptr, *held, threads, keep_bytes);
+        if (!has_values(*file)) return check_wdl_file(*r, *file, *held, threads, keep_bytes);
         auto own = StoredTable::from_file(*r, *file, threads, error);
         if (!own) return std::vector<VerifyProblem>{{path, -1, error}};
         return check_file(*file, std::move(own), *held, threads, keep_bytes);

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <atomic>
 
-#include "engine/movegen.h"
 #include "gen/sector_graph.h"
+#include "probe/capture_scan.h"
 #include "probe/index.h"
 
 namespace mtb {
@@ -24,27 +24,26 @@ std::vector<Sector> capture_sectors(const Rules& r, Sector s) {
 }
 
 int best_capture_wdl(const Rules& r, Sector s, NormalPosition n, const VerifyTables& children, Sector* missing) {
-    const Position p = denormalise(s, n, WHITE);
-    if (outcome(r, p) != Outcome::ONGOING) return NO_CAPTURE;  // stored as it is
-    const MoveList moves(r, p);
     // Every child's load is started before any value is read, so the
     // cache misses overlap.
     const StoredTable* table[MAX_PLIES];
     std::uint64_t slot[MAX_PLIES];
     int captures = 0;
-    for (const Move& m : moves) {
-        if (!m.is_removal()) continue;
-        const PlyChild c = ply_child(s, n, m);
-        if (popcount(c.position.us) + c.sector.us_hand < r.lose_below) return 1;  // the opponent has lost
+    bool absent = false;
+    const CaptureScan scan = scan_captures(r, s, n, [&](const PlyChild& c) {
         const StoredTable* t = children.find(c.sector);
         if (!t) {
+            absent = true;
             if (missing) *missing = c.sector;
-            return MISSING_TABLE;
+            return false;
         }
         table[captures] = t;
         slot[captures] = t->index().slot_of(c.position);
         t->prefetch(slot[captures++]);
-    }
+        return true;
+    });
+    if (scan == CaptureScan::WINS) return 1;
+    if (absent) return MISSING_TABLE;
     int best = NO_CAPTURE;
     for (int i = 0; i < captures && best < 1; ++i) best = std::max(best, -wdl_sign(table[i]->at(slot[i])));
     return best;
@@ -96,13 +95,16 @@ std::optional<std::string> capture_resolved_wdl(const Rules& r, Sector s, std::s
     return std::nullopt;
 }
 
-std::vector<std::uint64_t> check_wdl_against_values(const Rules& r, Sector s, bool captures_decide,
+std::optional<std::string> check_wdl_against_values(const Rules& r, Sector s, bool captures_decide,
                                                     std::span<const ValueCode> stored,
                                                     std::span<const ValueCode> values, const VerifyTables& children,
-                                                    int threads, std::size_t max_errors) {
+                                                    int threads, std::vector<std::uint64_t>& wrong,
+                                                    std::size_t max_errors) {
     const SectorIndex index(r, s);
-    if (stored.size() != index.slots() || values.size() != index.slots()) return {0};
-    std::vector<std::uint64_t> wrong;
+    wrong.clear();
+    if (stored.size() != index.slots() || values.size() != index.slots())
+        return "win/draw/loss check of " + s.name() + ": " + std::to_string(stored.size()) + " stored and " +
+               std::to_string(values.size()) + " values, the index has " + std::to_string(index.slots()) + " slots";
     const std::int64_t slots = std::int64_t(values.size());
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
     {
@@ -124,7 +126,7 @@ std::vector<std::uint64_t> check_wdl_against_values(const Rules& r, Sector s, bo
     }
     std::sort(wrong.begin(), wrong.end());
     if (wrong.size() > max_errors) wrong.resize(max_errors);
-    return wrong;
+    return std::nullopt;
 }
 
 }  // namespace mtb

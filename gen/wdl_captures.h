@@ -52,11 +52,13 @@ std::optional<std::string> capture_resolved_wdl(const Rules& r, Sector s, std::s
 // values of its sector: each slot must hold its value's win/draw/loss,
 // except that a capture-resolved table may hold less where the best capture
 // (best_capture_wdl(), children as above) gives the true one, which is
-// exactly what the probe's capture search needs.  Returns the smallest
-// wrong slots, at most max_errors; {0} when the sizes do not fit the index.
-std::vector<std::uint64_t> check_wdl_against_values(const Rules& r, Sector s, bool captures_decide,
+// exactly what the probe's capture search needs.  `wrong` gets the
+// smallest wrong slots, at most max_errors.  Fails (an error text) when
+// the sizes do not fit the sector's index.
+std::optional<std::string> check_wdl_against_values(const Rules& r, Sector s, bool captures_decide,
                                                     std::span<const ValueCode> stored,
                                                     std::span<const ValueCode> values, const VerifyTables& children,
-                                                    int threads, std::size_t max_errors = 10);
+                                                    int threads, std::vector<std::uint64_t>& wrong,
+                                                    std::size_t max_errors = 10);
 
 }  // namespace mtb

@@ -9,7 +9,7 @@
 #include <new>
 #include <tuple>
 
-#include "engine/movegen.h"
+#include "probe/capture_scan.h"
 #include "probe/table_identity.h"
 
 namespace mtb {
@@ -159,7 +159,6 @@ void TableSet::load(const Entry& e) const {
                       std::to_string(e.index->slots());
         }
     }
-    if (e.status == TbStatus::OK) e.captures_decide = e.file->header().content == TableContent::WDL_CAPTURES;
     if (e.status != TbStatus::OK) {
         e.file.reset();
         e.index.reset();
@@ -212,9 +211,9 @@ TbStatus TableSet::value(Sector s, NormalPosition n, ValueCode& out, std::string
     TbStatus st;
     const Entry* e = ready(s, message, st);
     if (!e) return st;
-    if (!e->captures_decide) return lookup(*e, e->index->slot_of(n), out, message);
+    if (!captures_decide(*e)) return lookup(*e, e->index->slot_of(n), out, message);
     int wdl = 0;
-    st = capture_search(s, n, -2, 2, wdl, message);
+    st = capture_search(*e, n, -2, 2, wdl, message);
     if (st == TbStatus::OK) out = wdl_only_code(wdl);
     return st;
 }
@@ -227,37 +226,27 @@ TbStatus TableSet::value(Sector s, NormalPosition n, ValueCode& out, std::string
 // capture that reaches beta, and a child whose stored value already
 // refutes the bound needs no search of its own.  Each capture removes a
 // stone, so the depth is at most the stones on the board.
-TbStatus TableSet::capture_search(Sector s, NormalPosition n, int alpha, int beta, int& out,
+TbStatus TableSet::capture_search(const Entry& e, NormalPosition n, int alpha, int beta, int& out,
                                   std::string* message) const {
-    TbStatus st;
-    const Entry* e = ready(s, message, st);
-    if (!e) return st;
     ValueCode code;
-    if ((st = lookup(*e, e->index->slot_of(n), code, message)) != TbStatus::OK) return st;
+    TbStatus st = lookup(e, e.index->slot_of(n), code, message);
+    if (st != TbStatus::OK) return st;
     const int stored = wdl_sign(code);
-    if (!e->captures_decide || stored >= beta) {
-        out = stored;
-        return TbStatus::OK;
-    }
-    const Position p = denormalise(s, n, WHITE);
-    if (outcome(rules_, p) != Outcome::ONGOING) {  // the writer stores a game already over as it is
+    if (!captures_decide(e) || stored >= beta) {
         out = stored;
         return TbStatus::OK;
     }
     alpha = std::max(alpha, stored);
-    const MoveList moves(rules_, p);
-    for (const Move& m : moves) {
-        if (!m.is_removal()) continue;
-        const PlyChild c = ply_child(s, n, m);
-        if (popcount(c.position.us) + c.sector.us_hand < rules_.lose_below) {  // the opponent has lost
-            out = 1;
-            return TbStatus::OK;
-        }
-        int child = 0;
-        if ((st = capture_search(c.sector, c.position, -beta, -alpha, child, message)) != TbStatus::OK) return st;
-        if (-child > alpha && (alpha = -child) >= beta) break;
-    }
-    out = alpha;
+    const CaptureScan scan = scan_captures(rules_, e.sector, n, [&](const PlyChild& c) {
+        const Entry* child = ready(c.sector, message, st);
+        int v = 0;
+        if (child) st = capture_search(*child, c.position, -beta, -alpha, v, message);
+        if (st != TbStatus::OK) return false;
+        if (-v > alpha) alpha = -v;
+        return alpha < beta;
+    });
+    if (st != TbStatus::OK) return st;
+    out = scan == CaptureScan::WINS ? 1 : alpha;
     return TbStatus::OK;
 }
 

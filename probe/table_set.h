@@ -63,8 +63,7 @@ private:
         Sector sector;
         std::string path;
         std::uint32_t id = 0;
-        bool wdl_only = false;                 // a ".wdl.mtb" file
-        mutable bool captures_decide = false;  // TableContent::WDL_CAPTURES (set inside call_once)
+        bool wdl_only = false;  // a ".wdl.mtb" file
         mutable std::once_flag once;
         // Set inside call_once, read-only after it.
         mutable TbStatus status = TbStatus::OK;
@@ -76,9 +75,14 @@ private:
     const Entry* ready(Sector s, std::string* message, TbStatus& status) const;
     void load(const Entry& e) const;
     TbStatus lookup(const Entry& e, std::uint64_t slot, ValueCode& out, std::string* message) const;
-    // The win/draw/loss (-1, 0, 1) of (s, n) if it lies strictly between
-    // alpha and beta, else a bound on the same side (fail-hard).
-    TbStatus capture_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const;
+    // Whether a loaded entry's stored values are lower bounds that its
+    // captures lift (TableContent::WDL_CAPTURES).
+    static bool captures_decide(const Entry& e) { return e.file->header().content == TableContent::WDL_CAPTURES; }
+    // The win/draw/loss (-1, 0, 1) of position n of loaded entry e if it
+    // lies strictly between alpha and beta, else a bound on the same side
+    // (fail-hard).
+    TbStatus capture_search(const Entry& e, NormalPosition n, int alpha, int beta, int& out,
+                            std::string* message) const;
 
     const Rules& rules_;
     std::vector<std::unique_ptr<Entry>> entries_;

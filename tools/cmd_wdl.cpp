@@ -54,7 +54,7 @@ namespace {
 // the values file `source`, of the content and zstd level asked for: what
 // --resume keeps.  (A sector written plain for want of its capture tables
 // is written again.)
-bool finished(const std::string& target, const std::string& source, bool plain, int level) {
+bool finished(const std::string& target, const std::string& source, TableContent content, int level) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto made = fs::last_write_time(target, ec);
@@ -63,9 +63,7 @@ bool finished(const std::string& target, const std::string& source, bool plain, 
     if (ec || made < values) return false;
     std::string error;
     auto t = TableFile::open(target, error);
-    if (!t || t->header().content != (plain ? TableContent::WDL : TableContent::WDL_CAPTURES) ||
-        t->header().level != std::uint32_t(level))
-        return false;
+    if (!t || t->header().content != content || t->header().level != std::uint32_t(level)) return false;
     return verify_table(target).empty();
 }
 
@@ -88,30 +86,14 @@ int cmd_wdl(std::span<char*> args) {
     std::filesystem::create_directories(out, ec);
     if (ec) return fail("wdl", out + ": " + ec.message());
     TableWriteOptions opt;
-    opt.wdl_only = true;
+    opt.content = a.has("--plain") ? TableContent::WDL : TableContent::WDL_CAPTURES;
     if (level) opt.level = int(*level);
     if (threads) opt.threads = int(*threads);
-    const bool plain = a.has("--plain");
-    // The capture sectors' values, kept across tables (a sector is the
-    // capture child of several) up to 1 GiB beyond what one table needs.
-    VerifyTables held;
-    const std::size_t keep_bytes = std::size_t(1) << 30;
-    std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0, lowered_total = 0, written = 0;
-    int failures = 0;
-    // Progress on standard error, with an ETA from the positions left at
-    // the rate so far (a table's positions from its header).
-    auto wanted = [&](const TableHeader& h) {
-        const Rules* r = find_rules(h.rules_name);
-        return h.content == TableContent::VALUES && r && !r->has_capture_counter() &&
-               (only.empty() || std::find(only.begin(), only.end(), h.sector) != only.end());
-    };
+    // The value tables to copy, opened once; their positions give the ETA.
+    std::vector<std::unique_ptr<TableFile>> tables;
     std::uint64_t slots_all = 0, slots_done = 0;
-    for (const std::string& path : files)
-        if (auto t = TableFile::open(path, error); t && wanted(t->header())) slots_all += t->slots();
-    const auto start = std::chrono::steady_clock::now();
-    std::size_t index = 0;
+    int failures = 0;
     for (const std::string& path : files) {
-        ++index;
         auto t = TableFile::open(path, error);
         if (!t) {
             std::fprintf(stderr, "mtb wdl: %s\n", error.c_str());
@@ -120,12 +102,27 @@ int cmd_wdl(std::span<char*> args) {
         }
         const TableHeader& h = t->header();
         const Rules* r = find_rules(h.rules_name);
-        if (!wanted(h)) continue;
+        if (h.content != TableContent::VALUES || !r || r->has_capture_counter()) continue;
+        if (!only.empty() && std::find(only.begin(), only.end(), h.sector) == only.end()) continue;
+        slots_all += h.slot_count;
+        tables.push_back(std::move(t));
+    }
+    // The capture sectors' values, kept across tables (a sector is the
+    // capture child of several) up to 1 GiB beyond what one table needs.
+    VerifyTables held;
+    const std::size_t keep_bytes = std::size_t(1) << 30;
+    std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0, lowered_total = 0, written = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        const TableFile& t = *tables[i];
+        const std::string& path = t.path();
+        const TableHeader& h = t.header();
+        const Rules* r = find_rules(h.rules_name);
         std::vector<ValueCode> values;
         const std::string target = out + "/" + table_file_name(*r, h.sector, true);
         std::uint64_t n = 0;
-        for (const DictEntry& d : t->dictionary()) n += d.count;
-        if (a.has("--resume") && finished(target, path, plain, opt.level)) {
+        for (const DictEntry& d : t.dictionary()) n += d.count;
+        if (a.has("--resume") && finished(target, path, opt.content, opt.level)) {
             const std::uint64_t bytes = std::filesystem::file_size(target, ec);
             std::printf("%-28s %12llu bytes -> %12llu bytes, kept (--resume)\n", target.c_str(),
                         (unsigned long long)h.file_size, (unsigned long long)bytes);
@@ -136,10 +133,10 @@ int cmd_wdl(std::span<char*> args) {
             wdl_bytes += bytes;
             continue;
         }
-        std::optional<std::string> e = t->read_all(values);
+        std::optional<std::string> e = t.read_all(values);
         TableWriteOptions this_opt = opt;
         std::uint64_t lowered = 0;
-        if (!e && !plain) {
+        if (!e && opt.content == TableContent::WDL_CAPTURES) {
             const std::vector<Sector> needed = capture_sectors(*r, h.sector);
             held.trim(needed, keep_bytes);
             std::optional<std::string> missing;
@@ -149,9 +146,9 @@ int cmd_wdl(std::span<char*> args) {
             if (!missing) missing = capture_resolved_wdl(*r, h.sector, values, held, opt.threads, resolved, &lowered);
             if (missing) {
                 std::fprintf(stderr, "mtb wdl: %s written plain: %s\n", target.c_str(), missing->c_str());
+                this_opt.content = TableContent::WDL;
             } else {
                 values = std::move(resolved);
-                this_opt.captures_decide = true;
             }
         }
         if (!e) e = write_table(target, *r, h.sector, values, this_opt);
@@ -169,7 +166,7 @@ int cmd_wdl(std::span<char*> args) {
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const double eta =
             slots_done ? elapsed * double(slots_all - std::min(slots_all, slots_done)) / double(slots_done) : 0;
-        std::fprintf(stderr, "[%zu/%zu] %s: %.0f s in all, ETA %s\n", index, files.size(), target.c_str(), elapsed,
+        std::fprintf(stderr, "[%zu/%zu] %s: %.0f s in all, ETA %s\n", i + 1, tables.size(), target.c_str(), elapsed,
                      duration_text(eta).c_str());
         lowered_total += lowered;
         written += n;

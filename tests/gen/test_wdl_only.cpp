@@ -27,21 +27,34 @@ using namespace mtb::test;
 
 namespace {
 
-// Copies every table of `units` from `from` into `to`, win/draw/loss only
-// for the sectors `wdl` accepts and as they are for the others.
-template <class Wdl>
-void copy_tables(const Rules& r, const std::vector<SolveUnit>& units, const std::string& from, const std::string& to,
-                 Wdl wdl) {
+// Copies every table of `units` from `from` into `to` as kind(s) says:
+// values as they are (VALUES), win/draw/loss only (WDL), or capture-resolved
+// (WDL_CAPTURES, the capture sectors' values read from `from`).  Returns
+// the slots a capture-resolved table stores lowered.
+template <class Kind>
+std::uint64_t copy_tables(const Rules& r, const std::vector<SolveUnit>& units, const std::string& from,
+                          const std::string& to, Kind kind) {
     std::filesystem::create_directories(to);
+    VerifyTables children;
+    std::uint64_t lowered = 0;
     for (const SolveUnit& u : units)
         for (Sector s : u.sectors) {
             std::vector<ValueCode> values;
             REQUIRE(!load_table(from + "/" + table_file_name(r, s), r, s, values));
             TableWriteOptions opt;
-            opt.wdl_only = wdl(s);
+            opt.content = kind(s);
             opt.threads = 1;
-            REQUIRE(!write_table(to + "/" + table_file_name(r, s, opt.wdl_only), r, s, values, opt));
+            if (opt.content == TableContent::WDL_CAPTURES) {
+                for (Sector c : capture_sectors(r, s)) REQUIRE(!children.load(r, c, from, 1));
+                std::vector<ValueCode> stored;
+                std::uint64_t low = 0;
+                REQUIRE(!capture_resolved_wdl(r, s, values, children, 2, stored, &low));
+                values = std::move(stored);
+                lowered += low;
+            }
+            REQUIRE(!write_table(to + "/" + table_file_name(r, s, is_wdl_only(opt.content)), r, s, values, opt));
         }
+    return lowered;
 }
 
 mtb_pos c_pos(const Position& p) {
@@ -90,11 +103,14 @@ TEST_CASE("WDL-only tables give the values' WDL on every position, without plies
     const std::string dir = scratch_dir("wdl-only"), values = dir + "/values", wdl = dir + "/wdl",
                       mixed = dir + "/mixed";
     gen_units(r, units, values, 2);
-    copy_tables(r, units, values, wdl, [](Sector) { return true; });
-    copy_tables(r, units, values, mixed, [](Sector s) { return s != Sector{3, 3, 0, 0}; });
+    const auto plain_wdl = [](Sector) { return TableContent::WDL; };
+    copy_tables(r, units, values, wdl, plain_wdl);
+    copy_tables(r, units, values, mixed, [](Sector s) {
+        return s != Sector{3, 3, 0, 0} ? TableContent::WDL : TableContent::VALUES;
+    });
     // A values file shadows the WDL-only file of its sector.
-    copy_tables(r, units, values, mixed + "-both", [](Sector) { return true; });
-    copy_tables(r, units, values, mixed + "-both", [](Sector) { return false; });
+    copy_tables(r, units, values, mixed + "-both", plain_wdl);
+    copy_tables(r, units, values, mixed + "-both", [](Sector) { return TableContent::VALUES; });
 
     const Tables full(values, r), only(wdl, r), mix(mixed, r), both(mixed + "-both", r);
     std::uint64_t positions = 0, roots = 0;
@@ -162,7 +178,8 @@ TEST_CASE("a player with WDL-only tables converts its wins", "[gen][wdl]") {
     const Sector endgame{3, 3, 0, 0};
     const std::string dir = scratch_dir("wdl-player"), values = dir + "/values", wdl = dir + "/wdl";
     gen_units(r, units, values, 2);
-    copy_tables(r, units, values, wdl, [&](Sector s) { return s != endgame; });
+    copy_tables(r, units, values, wdl,
+                [&](Sector s) { return s != endgame ? TableContent::WDL : TableContent::VALUES; });
     const Tables full(values, r);
 
     // Starts: the longest wins in the WDL-only sectors and a spread of others.
@@ -227,29 +244,15 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
     const std::string dir = scratch_dir("wdl-captures"), values = dir + "/values", plain = dir + "/plain",
                       resolved = dir + "/resolved", mixed = dir + "/mixed";
     gen_units(r, units, values, 2);
-    copy_tables(r, units, values, plain, [](Sector) { return true; });
-    std::uint64_t lowered = 0, slots = 0;
-    VerifyTables children;
-    for (const std::string& to : {resolved, mixed}) {
-        std::filesystem::create_directories(to);
-        for (const SolveUnit& u : units)
-            for (Sector s : u.sectors) {
-                std::vector<ValueCode> v, stored;
-                REQUIRE(!load_table(values + "/" + table_file_name(r, s), r, s, v));
-                TableWriteOptions opt;
-                opt.threads = 1;
-                if (to == mixed && s.us_board + s.them_board <= 4) {
-                    REQUIRE(!write_table(to + "/" + table_file_name(r, s), r, s, v, opt));
-                    continue;
-                }
-                for (Sector c : capture_sectors(r, s)) REQUIRE(!children.load(r, c, values, 1));
-                std::uint64_t low = 0;
-                REQUIRE(!capture_resolved_wdl(r, s, v, children, 2, stored, &low));
-                if (to == resolved) lowered += low, slots += v.size();
-                opt.wdl_only = opt.captures_decide = true;
-                REQUIRE(!write_table(to + "/" + table_file_name(r, s, true), r, s, stored, opt));
-            }
-    }
+    copy_tables(r, units, values, plain, [](Sector) { return TableContent::WDL; });
+    const std::uint64_t lowered =
+        copy_tables(r, units, values, resolved, [](Sector) { return TableContent::WDL_CAPTURES; });
+    copy_tables(r, units, values, mixed, [](Sector s) {
+        return s.us_board + s.them_board <= 4 ? TableContent::VALUES : TableContent::WDL_CAPTURES;
+    });
+    std::uint64_t slots = 0;
+    for (const SolveUnit& u : units)
+        for (Sector s : u.sectors) slots += SectorIndex(r, s).slots();
     // The test means something only if many slots were lowered.
     INFO("lowered " << lowered << " of " << slots);
     CHECK(lowered * 20 > slots);
@@ -300,6 +303,8 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
     const Sector s{4, 4, 2, 2};
     std::vector<ValueCode> v, stored;
     REQUIRE(!load_table(values + "/" + table_file_name(r, s), r, s, v));
+    VerifyTables children;
+    for (Sector c : capture_sectors(r, s)) REQUIRE(!children.load(r, c, values, 1));
     REQUIRE(!capture_resolved_wdl(r, s, v, children, 1, stored));
     const SectorIndex index(r, s);
     std::int64_t raise = -1, lower = -1;
@@ -317,7 +322,7 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
     auto write = [&](const std::vector<ValueCode>& codes) {
         TableWriteOptions opt;
         opt.threads = 1;
-        opt.wdl_only = opt.captures_decide = true;
+        opt.content = TableContent::WDL_CAPTURES;
         REQUIRE(!write_table(file, r, s, codes, opt));
     };
     write(stored);
@@ -342,22 +347,8 @@ TEST_CASE("threads probe capture-resolved WDL tables at once", "[gen][wdl]") {
     const auto units = movement_units(r, 4);
     const std::string dir = scratch_dir("wdl-captures-threads"), values = dir + "/values", resolved = dir + "/resolved";
     gen_units(r, units, values, 2);
-    std::filesystem::create_directories(resolved);
-    VerifyTables children;
-    std::uint64_t lowered = 0;
-    for (const SolveUnit& u : units)
-        for (Sector s : u.sectors) {
-            std::vector<ValueCode> v, stored;
-            REQUIRE(!load_table(values + "/" + table_file_name(r, s), r, s, v));
-            for (Sector c : capture_sectors(r, s)) REQUIRE(!children.load(r, c, values, 1));
-            std::uint64_t low = 0;
-            REQUIRE(!capture_resolved_wdl(r, s, v, children, 1, stored, &low));
-            lowered += low;
-            TableWriteOptions opt;
-            opt.threads = 1;
-            opt.wdl_only = opt.captures_decide = true;
-            REQUIRE(!write_table(resolved + "/" + table_file_name(r, s, true), r, s, stored, opt));
-        }
+    const std::uint64_t lowered =
+        copy_tables(r, units, values, resolved, [](Sector) { return TableContent::WDL_CAPTURES; });
     REQUIRE(lowered > 1000);
     std::vector<mtb_pos> positions;
     std::vector<std::uint32_t> want;

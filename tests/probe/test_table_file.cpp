@@ -102,7 +102,7 @@ TEST_CASE("the WDL-only file keeps win, draw and loss", "[table]") {
     auto values = random_values(SectorIndex(nmm(), s).slots(), 60, 0.2, 7);
     std::string path = dir.file(table_file_name(nmm(), s, true));
     TableWriteOptions opt;
-    opt.wdl_only = true;
+    opt.content = TableContent::WDL;
     REQUIRE_FALSE(write_table(path, nmm(), s, values, opt));
     std::vector<ValueCode> back;
     REQUIRE_FALSE(load_table(path, nmm(), s, back));
