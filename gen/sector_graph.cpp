@@ -6,30 +6,6 @@
 
 namespace mtb {
 
-std::vector<Sector> successor_sectors(const Rules& r, Sector s) {
-    const int a = s.us_board, b = s.them_board, h = s.us_hand;
-    const int n = r.board->size;
-    std::vector<Sector> out;
-    auto add = [&](PlyKind kind) {
-        const Sector t = child_sector(s, kind);
-        if (valid_sector(r, t)) out.push_back(t);
-    };
-    // Which kinds of ply exist here.  A removal needs a mill, so at least 3
-    // of our stones on the board after the ply, and an opponent stone on
-    // the board to remove.
-    if (h > 0 && a + b < n) {
-        add(PLY_PLACE);
-        if (a + 1 >= 3 && b >= 1) add(PLY_PLACE_REMOVE);
-    }
-    if ((h == 0 || r.move_while_in_hand) && a >= 1 && a + b < n) {
-        add(PLY_QUIET);
-        if (a >= 3 && b >= 1) add(PLY_MOVE_REMOVE);
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
-}
-
 namespace {
 
 // Tarjan's algorithm.  It emits each strongly connected component after

@@ -1,7 +1,8 @@
-// The graph of sectors: which sectors a ply leads to, which must be solved
-// together, and in which order.  The solver's and the tools' (mtb gen, mtb
-// sectors), not the probe library's: what a sector is and how many positions
-// it holds (valid_sector(), distinct_positions()) are in probe/sector.h.
+// The graph of sectors: which must be solved together, and in which order.
+// The solver's and the tools' (mtb gen, mtb sectors), not the probe
+// library's: what a sector is, how many positions it holds and which
+// sectors its plies lead to (valid_sector(), distinct_positions(),
+// successor_sectors()) are in probe/sector.h, because a probe also asks.
 #pragma once
 
 #include <vector>
@@ -10,13 +11,6 @@
 #include "probe/sector.h"
 
 namespace mtb {
-
-// Sectors of the positions one ply after a position of `s` (normalised to
-// the new side to move), not counting game-ending results (opponent left
-// with < lose_below stones).  Sorted, without duplicates.  A sector is
-// listed when some position of `s` might have such a ply; it may be a
-// superset of what positions of `s` actually reach.
-std::vector<Sector> successor_sectors(const Rules& r, Sector s);
 
 // A set of sectors that reach each other (e.g. a movement sector and its
 // colour-swapped twin) and must be solved together.

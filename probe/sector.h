@@ -51,13 +51,20 @@ constexpr PlyKind ply_kind(bool place, bool remove) {
 
 // The sector after a ply of `kind` from sector `s`, seen from the opponent,
 // who moves next: its "us" is s's "them".  Whether such a ply exists is the
-// caller's question (successor_sectors() in gen/sector_graph.h).
+// caller's question (successor_sectors() below).
 constexpr Sector child_sector(Sector s, PlyKind kind) {
     const int place = kind == PLY_PLACE || kind == PLY_PLACE_REMOVE;
     const int remove = kind == PLY_MOVE_REMOVE || kind == PLY_PLACE_REMOVE;
     return Sector{std::uint8_t(s.them_board - remove), std::uint8_t(s.us_board + place), s.them_hand,
                   std::uint8_t(s.us_hand - place)};
 }
+
+// Sectors of the positions one ply after a position of `s` (normalised to
+// the new side to move), not counting game-ending results (opponent left
+// with < lose_below stones).  Sorted, without duplicates.  A sector is
+// listed when some position of `s` might have such a ply; it may be a
+// superset of what positions of `s` actually reach.
+std::vector<Sector> successor_sectors(const Rules& r, Sector s);
 
 // A position seen from the side to move.
 struct NormalPosition {

@@ -207,15 +207,62 @@ TbStatus TableSet::lookup(const Entry& e, std::uint64_t slot, ValueCode& out, st
     return TbStatus::OK;
 }
 
+bool TableSet::searched(Sector s) const {
+    if (has_table(s) || skipped_.count(s.key()) || rules_.has_capture_counter() || !valid_sector(rules_, s))
+        return false;
+    for (Sector c : successor_sectors(rules_, s))
+        if (!has_table(c)) return false;  // s itself among them too: a sector cannot rest on itself
+    return true;
+}
+
 TbStatus TableSet::value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const {
     TbStatus st;
-    const Entry* e = ready(s, message, st);
-    if (!e) return st;
-    if (!captures_decide(*e)) return lookup(*e, e->index->slot_of(n), out, message);
     int wdl = 0;
-    st = capture_search(*e, n, -2, 2, wdl, message);
+    if (searched(s)) {
+        st = ply_search(s, n, -2, 2, wdl, message);
+    } else {
+        const Entry* e = ready(s, message, st);
+        if (!e) return st;
+        if (!captures_decide(*e)) return lookup(*e, e->index->slot_of(n), out, message);
+        st = capture_search(*e, n, -2, 2, wdl, message);
+    }
     if (st == TbStatus::OK) out = wdl_only_code(wdl);
     return st;
+}
+
+TbStatus TableSet::wdl_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const {
+    if (searched(s)) return ply_search(s, n, alpha, beta, out, message);
+    TbStatus st;
+    const Entry* e = ready(s, message, st);
+    return e ? capture_search(*e, n, alpha, beta, out, message) : st;
+}
+
+// A sector left out of a set (searched()) is valued from its children,
+// which all have tables: the end of the game as the solver scores it, else
+// the best ply, fail-hard, stopping at the first that reaches beta.
+TbStatus TableSet::ply_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const {
+    const Position p = denormalise(s, n, WHITE);
+    switch (outcome(rules_, p)) {
+        case Outcome::LOSS:
+            out = -1;
+            return TbStatus::OK;
+        case Outcome::DRAW:
+            out = 0;
+            return TbStatus::OK;
+        case Outcome::ONGOING:
+            break;
+    }
+    for (const Move& m : MoveList(rules_, p)) {
+        const PlyChild c = ply_child(s, n, m);
+        int v = -1;  // a ply that leaves the opponent too few stones wins
+        if (popcount(c.position.us) + c.sector.us_hand >= rules_.lose_below)
+            if (TbStatus st = wdl_search(c.sector, c.position, -beta, -alpha, v, message); st != TbStatus::OK)
+                return st;
+        if (-v > alpha) alpha = -v;
+        if (alpha >= beta) break;
+    }
+    out = alpha;
+    return TbStatus::OK;
 }
 
 // The stored value of a WDL_CAPTURES table is a lower bound that the best
@@ -238,9 +285,8 @@ TbStatus TableSet::capture_search(const Entry& e, NormalPosition n, int alpha, i
     }
     alpha = std::max(alpha, stored);
     const CaptureScan scan = scan_captures(rules_, e.sector, n, [&](const PlyChild& c) {
-        const Entry* child = ready(c.sector, message, st);
         int v = 0;
-        if (child) st = capture_search(*child, c.position, -beta, -alpha, v, message);
+        st = wdl_search(c.sector, c.position, -beta, -alpha, v, message);
         if (st != TbStatus::OK) return false;
         if (-v > alpha) alpha = -v;
         return alpha < beta;

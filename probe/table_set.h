@@ -42,18 +42,26 @@ public:
     std::size_t table_count() const { return entries_.size(); }
     std::vector<Sector> sectors() const;
     bool has_table(Sector s) const { return by_sector_.count(s.key()) != 0; }
-    // Whether sector s's table is win/draw/loss only: value() then gives
-    // value_win(1) for every win, value_loss(0) for every loss (no distance).
+    // Whether value() gives sector s's positions as win/draw/loss only:
+    // value_win(1) for every win, value_loss(0) for every loss (no
+    // distance).  True for a ".wdl.mtb" table and for a sector valued by a
+    // one-ply search (searched()).
     bool wdl_only(Sector s) const {
         auto it = by_sector_.find(s.key());
-        return it != by_sector_.end() && it->second->wdl_only;
+        return it == by_sector_.end() || it->second->wdl_only;
     }
+    // Whether sector s has no table but every sector its plies lead to has
+    // one (successor_sectors()): value() then searches one ply.  A
+    // win/draw/loss set may leave such sectors out (FORMAT.md "Sets that
+    // leave sectors out"); rules with a no-capture limit never do.
+    bool searched(Sector s) const;
 
     // The value code of a position of sector s (normalised to the side to
     // move).  On failure the message names the file (and block).  From a
     // WDL_CAPTURES table (FORMAT.md "Capture-resolved win/draw/loss files")
     // the value is the best of the stored one and every capture's, which
-    // may read other sectors' tables.
+    // may read other sectors' tables.  A sector without a table is valued
+    // by a one-ply search over its children's tables where searched(s).
     TbStatus value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const;
 
     BlockCache& cache() const { return *cache_; }
@@ -83,6 +91,12 @@ private:
     // (fail-hard).
     TbStatus capture_search(const Entry& e, NormalPosition n, int alpha, int beta, int& out,
                             std::string* message) const;
+    // The same for a position of a sector without a table (searched(s)):
+    // the best of every ply's child.
+    TbStatus ply_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const;
+    // The win/draw/loss bound of any position: capture_search() where its
+    // sector has a table, ply_search() where it is searched().
+    TbStatus wdl_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const;
 
     const Rules& rules_;
     std::vector<std::unique_ptr<Entry>> entries_;

@@ -10,6 +10,7 @@
 #include "gen/table_writer.h"
 #include "gen/verify_tables.h"
 #include "gen/wdl_captures.h"
+#include "gen/wdl_leave_out.h"
 #include "probe/table_reader.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
@@ -19,7 +20,8 @@
 namespace mtb::cli {
 
 static const char* kWdlHelp =
-    "usage: mtb wdl DIR [--out DIR2] [--sectors LIST] [--level L] [--threads N] [--plain] [--resume]\n"
+    "usage: mtb wdl DIR [--out DIR2] [--sectors LIST] [--level L] [--threads N] [--plain] [--leave-out]\n"
+    "               [--resume]\n"
     "\n"
     "For every value table <rules>_<sector>.mtb in DIR, writes the\n"
     "win/draw/loss-only table <rules>_<sector>.wdl.mtb into DIR2 (default:\n"
@@ -36,6 +38,14 @@ static const char* kWdlHelp =
     "of the sectors captures lead to, in DIR; a sector whose capture tables\n"
     "are missing is written plain.\n"
     "\n"
+    "With --leave-out the set also leaves out sectors the probe can value by\n"
+    "one ply of search, because every sector their plies lead to has a table\n"
+    "(probe/FORMAT.md, \"Sets that leave sectors out\"; a probe there costs a\n"
+    "table look-up per ply).  Which ones is planned from the real sizes: each\n"
+    "table is also written plain into DIR2/plain-copies (removed at the end),\n"
+    "because a kept sector whose captures lead into a left-out one is stored\n"
+    "plain.  Every value table of DIR is copied (no --sectors).\n"
+    "\n"
     "Progress (table i of n, the time so far, an ETA) goes to standard error.\n"
     "\n"
     "  --out DIR2    where to write (created if missing)\n"
@@ -44,6 +54,7 @@ static const char* kWdlHelp =
     "  --threads N   threads (default: all cores)\n"
     "  --plain       store every position's own value (no capture search\n"
     "                when probing; larger files)\n"
+    "  --leave-out   leave out the sectors that save the most bytes (above)\n"
     "  --resume      keep a table already in DIR2 that is sound, at least as new\n"
     "                as its values file and of the kind and level asked for (a\n"
     "                long run that stopped goes on where it was)\n";
@@ -70,7 +81,7 @@ bool finished(const std::string& target, const std::string& source, TableContent
 }  // namespace
 
 int cmd_wdl(std::span<char*> args) {
-    Args a(args, {"--out", "--sectors", "--level", "--threads"}, {"--help", "--plain", "--resume"});
+    Args a(args, {"--out", "--sectors", "--level", "--threads"}, {"--help", "--plain", "--leave-out", "--resume"});
     auto level = a.integer("--level", 1, 22);
     auto threads = a.integer("--threads", 1, 1024);
     if (a.has("--help")) return std::fputs(kWdlHelp, stdout), OK;
@@ -78,6 +89,8 @@ int cmd_wdl(std::span<char*> args) {
     if (a.positional().size() != 1) return fail("wdl", "give one folder (see mtb wdl --help)", USAGE);
     std::vector<Sector> only;
     if (int e = sectors_from_args(a, "wdl", nullptr, only)) return e;
+    const bool leave_out = a.has("--leave-out");
+    if (leave_out && !only.empty()) return fail("wdl", "--leave-out plans the whole set: give no --sectors", USAGE);
     const std::string dir = a.positional()[0], out = a.value("--out").value_or(dir);
     std::string error;
     const std::vector<std::string> files = table_files(dir, error).files;
@@ -107,61 +120,98 @@ int cmd_wdl(std::span<char*> args) {
         slots_all += h.slot_count;
         tables.push_back(std::move(t));
     }
+    for (const auto& t : tables)
+        if (leave_out && t->header().rules_name != tables[0]->header().rules_name)
+            return fail("wdl", "--leave-out plans one rule set's tables: " + dir + " holds several", USAGE);
     // The capture sectors' values, kept across tables (a sector is the
     // capture child of several) up to 1 GiB beyond what one table needs.
     VerifyTables held;
     const std::size_t keep_bytes = std::size_t(1) << 30;
     std::uint64_t positions = 0, value_bytes = 0, wdl_bytes = 0, lowered_total = 0, written = 0;
+    // --leave-out: each sector's sizes both ways, its positions and whether
+    // its table is capture-resolved; the plain copies wait in plain_dir.
+    const std::string plain_dir = out + "/plain-copies";
+    std::vector<WdlSectorBytes> sizes;
+    std::vector<std::uint64_t> sector_positions;
+    std::vector<char> resolved_kind;
+    if (leave_out && opt.content == TableContent::WDL_CAPTURES) {
+        std::filesystem::create_directories(plain_dir, ec);
+        if (ec) return fail("wdl", plain_dir + ": " + ec.message());
+    }
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < tables.size(); ++i) {
         const TableFile& t = *tables[i];
         const std::string& path = t.path();
         const TableHeader& h = t.header();
         const Rules* r = find_rules(h.rules_name);
-        std::vector<ValueCode> values;
-        const std::string target = out + "/" + table_file_name(*r, h.sector, true);
+        const std::string name = table_file_name(*r, h.sector, true);
+        const std::string target = out + "/" + name;
+        const std::string plain_copy = plain_dir + "/" + name;
+        const bool want_plain_copy = leave_out && opt.content == TableContent::WDL_CAPTURES;
         std::uint64_t n = 0;
         for (const DictEntry& d : t.dictionary()) n += d.count;
-        if (a.has("--resume") && finished(target, path, opt.content, opt.level)) {
-            const std::uint64_t bytes = std::filesystem::file_size(target, ec);
-            std::printf("%-28s %12llu bytes -> %12llu bytes, kept (--resume)\n", target.c_str(),
-                        (unsigned long long)h.file_size, (unsigned long long)bytes);
-            std::fflush(stdout);
-            slots_all -= std::min(slots_all, h.slot_count);  // the ETA counts the work left
-            positions += n;
-            value_bytes += h.file_size;
-            wdl_bytes += bytes;
-            continue;
-        }
-        std::optional<std::string> e = t.read_all(values);
-        TableWriteOptions this_opt = opt;
+        const bool resume = a.has("--resume");
+        const bool keep = resume && finished(target, path, opt.content, opt.level);
+        const bool keep_plain =
+            !want_plain_copy || (resume && finished(plain_copy, path, TableContent::WDL, opt.level));
         std::uint64_t lowered = 0;
-        if (!e && opt.content == TableContent::WDL_CAPTURES) {
-            const std::vector<Sector> needed = capture_sectors(*r, h.sector);
-            held.trim(needed, keep_bytes);
-            std::optional<std::string> missing;
-            for (Sector c : needed)
-                if (!missing) missing = held.load(*r, c, dir, opt.threads);
-            std::vector<ValueCode> resolved;
-            if (!missing) missing = capture_resolved_wdl(*r, h.sector, values, held, opt.threads, resolved, &lowered);
-            if (missing) {
-                std::fprintf(stderr, "mtb wdl: %s written plain: %s\n", target.c_str(), missing->c_str());
-                this_opt.content = TableContent::WDL;
-            } else {
-                values = std::move(resolved);
+        bool resolved = keep;  // a kept table is of the kind asked for
+        std::optional<std::string> e;
+        if (!keep || !keep_plain) {
+            std::vector<ValueCode> values;
+            e = t.read_all(values);
+            if (!e && !keep_plain) {
+                TableWriteOptions plain_opt = opt;
+                plain_opt.content = TableContent::WDL;
+                e = write_table(plain_copy, *r, h.sector, values, plain_opt);
             }
+            TableWriteOptions this_opt = opt;
+            if (!e && !keep && opt.content == TableContent::WDL_CAPTURES) {
+                const std::vector<Sector> needed = capture_sectors(*r, h.sector);
+                held.trim(needed, keep_bytes);
+                std::optional<std::string> missing;
+                for (Sector c : needed)
+                    if (!missing) missing = held.load(*r, c, dir, opt.threads);
+                std::vector<ValueCode> lowered_values;
+                if (!missing)
+                    missing = capture_resolved_wdl(*r, h.sector, values, held, opt.threads, lowered_values, &lowered);
+                if (missing) {
+                    std::fprintf(stderr, "mtb wdl: %s written plain: %s\n", target.c_str(), missing->c_str());
+                    this_opt.content = TableContent::WDL;
+                } else {
+                    values = std::move(lowered_values);
+                    resolved = true;
+                }
+            }
+            if (!e && !keep) e = write_table(target, *r, h.sector, values, this_opt);
         }
-        if (!e) e = write_table(target, *r, h.sector, values, this_opt);
         if (e) {
             std::fprintf(stderr, "mtb wdl: %s\n", e->c_str());
             ++failures;
             continue;
         }
         const std::uint64_t bytes = std::filesystem::file_size(target, ec);
-        std::printf("%-28s %12llu bytes -> %12llu bytes, %5.1f%% lowered\n", target.c_str(),
-                    (unsigned long long)h.file_size, (unsigned long long)bytes,
-                    n ? 100.0 * double(lowered) / double(n) : 0.0);
+        if (keep)
+            std::printf("%-28s %12llu bytes -> %12llu bytes, kept (--resume)\n", target.c_str(),
+                        (unsigned long long)h.file_size, (unsigned long long)bytes);
+        else
+            std::printf("%-28s %12llu bytes -> %12llu bytes, %5.1f%% lowered\n", target.c_str(),
+                        (unsigned long long)h.file_size, (unsigned long long)bytes,
+                        n ? 100.0 * double(lowered) / double(n) : 0.0);
         std::fflush(stdout);  // one line per table as it is written, also into a log file
+        if (leave_out) {
+            const std::uint64_t plain_bytes = want_plain_copy ? std::filesystem::file_size(plain_copy, ec) : bytes;
+            sizes.push_back({h.sector, bytes, resolved ? plain_bytes : bytes});
+            sector_positions.push_back(n);
+            resolved_kind.push_back(resolved && want_plain_copy);
+        }
+        positions += n;
+        value_bytes += h.file_size;
+        wdl_bytes += bytes;
+        if (keep) {
+            slots_all -= std::min(slots_all, h.slot_count);  // the ETA counts the work left
+            continue;
+        }
         slots_done += h.slot_count;
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const double eta =
@@ -170,9 +220,33 @@ int cmd_wdl(std::span<char*> args) {
                      duration_text(eta).c_str());
         lowered_total += lowered;
         written += n;
-        positions += n;
-        value_bytes += h.file_size;
-        wdl_bytes += bytes;
+    }
+    if (leave_out && !failures && !tables.empty()) {
+        const Rules& r = *find_rules(tables[0]->header().rules_name);
+        const std::vector<Sector> left_out = sectors_to_leave_out(r, sizes);
+        std::uint64_t left_positions = 0, plain_count = 0;
+        for (std::size_t k = 0; k < sizes.size(); ++k) {
+            const std::string name = table_file_name(r, sizes[k].sector, true);
+            const std::string target = out + "/" + name, plain_copy = plain_dir + "/" + name;
+            if (std::binary_search(left_out.begin(), left_out.end(), sizes[k].sector)) {
+                std::filesystem::remove(target, ec);
+                left_positions += sector_positions[k];
+            } else if (resolved_kind[k] && stored_plain(r, sizes[k].sector, left_out)) {
+                std::filesystem::rename(plain_copy, target, ec);
+                ++plain_count;
+            }
+            if (ec) {
+                std::fprintf(stderr, "mtb wdl: %s: %s\n", target.c_str(), ec.message().c_str());
+                ++failures;
+                ec.clear();
+            }
+        }
+        std::filesystem::remove_all(plain_dir, ec);
+        wdl_bytes = leave_out_bytes(r, sizes, left_out);
+        std::printf(
+            "left out: %zu of %zu sectors (%llu positions, the probe searches one ply there); %llu kept "
+            "sectors stored plain because a capture leads into one left out\n",
+            left_out.size(), sizes.size(), (unsigned long long)left_positions, (unsigned long long)plain_count);
     }
     auto bits = [&](std::uint64_t b) { return positions ? 8.0 * double(b) / double(positions) : 0.0; };
     std::printf(

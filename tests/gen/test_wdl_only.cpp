@@ -17,6 +17,7 @@
 #include "gen/verify.h"
 #include "gen/verify_tables.h"
 #include "gen/wdl_captures.h"
+#include "gen/wdl_leave_out.h"
 #include "mtb/probe.h"
 #include "probe/index.h"
 #include "probe/table_reader.h"
@@ -233,6 +234,23 @@ TEST_CASE("a player with WDL-only tables converts its wins", "[gen][wdl]") {
     std::filesystem::remove_all(dir);
 }
 
+// mtb_probe_root from `tables` gives every ply of p the win/draw/loss it
+// has from `full` (the values).
+static void check_root_wdl(const Tables& full, const Tables& tables, const Position& p) {
+    mtb_move full_moves[MTB_MAX_MOVES], moves[MTB_MAX_MOVES];
+    std::size_t nf = 0, n = 0;
+    const mtb_pos c = c_pos(p);
+    REQUIRE(!mtb_is_error(mtb_probe_root(full.tb, &c, full_moves, MTB_MAX_MOVES, &nf, nullptr)));
+    REQUIRE(!mtb_is_error(mtb_probe_root(tables.tb, &c, moves, MTB_MAX_MOVES, &n, nullptr)));
+    REQUIRE(nf == n);
+    std::map<std::string, std::uint32_t> by_text;
+    for (std::size_t i = 0; i < nf; ++i) by_text[full_moves[i].text] = full_moves[i].value;
+    for (std::size_t i = 0; i < n; ++i) {
+        INFO(moves[i].text);
+        CHECK(MTB_GET_WDL(moves[i].value) == MTB_GET_WDL(by_text[moves[i].text]));
+    }
+}
+
 TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", "[gen][wdl]") {
     // The whole six game (placement and movement): slots a capture decides
     // hold a lowered value, and the probe must recover every true one by
@@ -280,18 +298,7 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
         if (positions % 97 != 0) return;
         // Every ply's value from the resolved tables, as the values say.
         ++roots;
-        mtb_move full_moves[MTB_MAX_MOVES], resolved_moves[MTB_MAX_MOVES];
-        std::size_t nf = 0, nr = 0;
-        const mtb_pos c = c_pos(p);
-        REQUIRE(!mtb_is_error(mtb_probe_root(full.tb, &c, full_moves, MTB_MAX_MOVES, &nf, nullptr)));
-        REQUIRE(!mtb_is_error(mtb_probe_root(only.tb, &c, resolved_moves, MTB_MAX_MOVES, &nr, nullptr)));
-        REQUIRE(nf == nr);
-        std::map<std::string, std::uint32_t> by_text;
-        for (std::size_t i = 0; i < nf; ++i) by_text[full_moves[i].text] = full_moves[i].value;
-        for (std::size_t i = 0; i < nr; ++i) {
-            INFO(resolved_moves[i].text);
-            CHECK(MTB_GET_WDL(resolved_moves[i].value) == MTB_GET_WDL(by_text[resolved_moves[i].text]));
-        }
+        check_root_wdl(full, only, p);
     });
     CHECK(positions == slots);
     CHECK(roots > 10000);
@@ -377,5 +384,99 @@ TEST_CASE("threads probe capture-resolved WDL tables at once", "[gen][wdl]") {
     CHECK(wrong == 0);
     CHECK(done == positions.size() * THREADS);
     CHECK(positions.size() > 100000);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a WDL set that leaves sectors out gives the values' WDL on every position", "[gen][wdl]") {
+    // The whole six game.  The plan (gen/wdl_leave_out.h) leaves out the
+    // sectors whose bytes save the most; the probe values their positions
+    // by one ply of search over the kept tables (TableSet::searched), and
+    // must agree with the values on every position of every sector, kept
+    // or left out.
+    const Rules& r = *find_rules("six");
+    const auto units = solve_units(r);
+    const std::string dir = scratch_dir("wdl-leave-out"), values = dir + "/values", plain = dir + "/plain",
+                      resolved = dir + "/resolved", set = dir + "/set";
+    gen_units(r, units, values, 2);
+    copy_tables(r, units, values, plain, [](Sector) { return TableContent::WDL; });
+    copy_tables(r, units, values, resolved, [](Sector) { return TableContent::WDL_CAPTURES; });
+    std::vector<WdlSectorBytes> sizes;
+    for (const SolveUnit& u : units)
+        for (Sector s : u.sectors) {
+            const std::string name = table_file_name(r, s, true);
+            sizes.push_back(
+                {s, std::filesystem::file_size(resolved + "/" + name), std::filesystem::file_size(plain + "/" + name)});
+        }
+    const std::vector<Sector> left_out = sectors_to_leave_out(r, sizes);
+    std::filesystem::create_directories(set);
+    std::uint64_t slots = 0, left_slots = 0;
+    for (const WdlSectorBytes& b : sizes) {
+        const std::uint64_t n = SectorIndex(r, b.sector).slots();
+        slots += n;
+        const std::string name = table_file_name(r, b.sector, true);
+        if (std::binary_search(left_out.begin(), left_out.end(), b.sector)) {
+            left_slots += n;
+            // A left-out sector rests on kept tables only.
+            for (Sector c : successor_sectors(r, b.sector)) {
+                INFO(b.sector.name() << " -> " << c.name());
+                CHECK(!std::binary_search(left_out.begin(), left_out.end(), c));
+            }
+            continue;
+        }
+        const bool as_plain = stored_plain(r, b.sector, left_out);
+        std::filesystem::copy_file((as_plain ? plain : resolved) + "/" + name, set + "/" + name);
+    }
+    const std::uintmax_t all_resolved = [&] {
+        std::uintmax_t n = 0;
+        for (const auto& e : std::filesystem::directory_iterator(resolved)) n += e.file_size();
+        return n;
+    }();
+    std::uintmax_t kept = 0;
+    for (const auto& e : std::filesystem::directory_iterator(set)) kept += e.file_size();
+    INFO(left_out.size() << " sectors left out, " << left_slots << " of " << slots << " positions; " << kept
+                         << " bytes against " << all_resolved);
+    // The test means something only if many positions are searched.
+    CHECK(left_slots * 5 > slots);
+    CHECK(kept == leave_out_bytes(r, sizes, left_out));
+    CHECK(kept < all_resolved);
+
+    const Tables full(values, r), part(set, r);
+    std::uint64_t positions = 0, searched = 0, roots = 0;
+    for_each_position(r, units, [&](Position p) {
+        ++positions;
+        if (mtb_get_error_code(full.probe(p)) == MTB_E_INVALID_POSITION)
+            p = denormalise(sector_of(p), normalise(p), BLACK);
+        const std::uint32_t v = full.probe(p), w = part.probe(p);
+        REQUIRE(!mtb_is_error(v));
+        INFO(position_to_text(r, p) << ": " << mtb_error_name(w));
+        REQUIRE(!mtb_is_error(w));
+        CHECK(MTB_GET_WDL(w) == MTB_GET_WDL(v));
+        if (std::binary_search(left_out.begin(), left_out.end(), sector_of(p))) {
+            ++searched;
+            CHECK(MTB_GET_PLIES(w) == 0);  // win/draw/loss only
+        }
+        if (positions % 97 != 0) return;
+        ++roots;
+        check_root_wdl(full, part, p);
+    });
+    CHECK(positions == slots);
+    CHECK(searched == left_slots);
+
+    // A sector is searched only when all its successors have tables:
+    // without one of them, its positions have no table again.
+    const Sector gone = left_out.front();
+    const Sector child = successor_sectors(r, gone).front();
+    std::filesystem::remove(set + "/" + table_file_name(r, child, true));
+    const Tables holed(set, r);
+    bool probed = false;
+    for_each_position(r, units, [&](Position p) {
+        if (probed || sector_of(p) != gone) return;
+        if (mtb_get_error_code(full.probe(p)) == MTB_E_INVALID_POSITION)
+            p = denormalise(sector_of(p), normalise(p), BLACK);
+        if (outcome(r, p) != Outcome::ONGOING) return;  // the end of a game needs no table
+        CHECK(mtb_get_error_code(holed.probe(p)) == MTB_E_NO_TABLE);
+        probed = true;
+    });
+    CHECK(probed);
     std::filesystem::remove_all(dir);
 }

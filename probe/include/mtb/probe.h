@@ -120,6 +120,12 @@ typedef struct {
  * A capture-resolved WDL-only file (mtb wdl's default, smaller still) makes
  * the probe also search the position's captures in their own tables: such
  * a probe costs more (about 10x on nmm placement tables, BENCHMARKS.md).
+ * A set made with mtb wdl --leave-out has no table for some sectors; the
+ * probe values their positions by one ply of search over the tables of the
+ * sectors their plies lead to (WDL only, MTB_WDL_ONLY set), which costs a
+ * probe per ply: 0.1 to 0.7 ms on nmm (probe/FORMAT.md "Sets that leave
+ * sectors out").  Where one of those tables is missing too, the result is
+ * MTB_E_NO_TABLE.
  * Since v0.2. */
 #define MTB_WDL_MASK 0x00000003u
 #define MTB_WDL_SHIFT 0
