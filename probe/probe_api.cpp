@@ -22,6 +22,39 @@ namespace {
 using namespace mtb;
 using namespace mtb::api;  // fail(), succeed(), guarded(), to_position(), to_c(), write_move()
 
+std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status);
+
+// The mover's view of the value after a ply (ExactValue::before_ply).
+std::uint32_t mover_view(std::uint32_t child, bool deciding_capture = false) {
+    const std::optional<ExactValue> v = unpack_value(child);
+    return v ? pack_value(v->before_ply(deciding_capture)) : child;
+}
+
+// Sort key: the value's rank, errors last.
+long rank(std::uint32_t result) {
+    const std::optional<ExactValue> v = unpack_value(result);
+    return v ? v->rank() : -(1L << 30);
+}
+
+// The value of a position whose sector a set leaves out (TableSet::
+// searched): its best ply's, from the children's tables, with the distance
+// where every child has one, else win/draw/loss only.  (TableSet::value
+// searches the same ply for win/draw/loss alone.)
+std::uint32_t best_ply_value(const TableSet& set, const Position& p, mtb_status* status) {
+    const Rules& r = set.rules();
+    std::uint32_t best = 0;
+    bool any = false, distances = true;
+    for (Move m : MoveList(r, p)) {
+        const std::uint32_t v = mover_view(value_of(set, after(r, p, m), status));
+        if (mtb_is_error(v)) return v;
+        distances = distances && MTB_HAS_PLIES(v);
+        if (!any || rank(v) > rank(best)) best = v;
+        any = true;
+    }
+    if (!distances) best = pack_value(ExactValue::wdl_only(unpack_value(best)->wdl));
+    return succeed(status, best);
+}
+
 // The value of a valid position: the end of the game needs no table.
 std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status) {
     const Rules& r = set.rules();
@@ -37,6 +70,7 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
         case Outcome::ONGOING:
             break;
     }
+    if (set.searched(sector_of(p))) return best_ply_value(set, p, status);
     ValueCode v;
     std::string message;
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
@@ -45,18 +79,6 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
     if (r.has_capture_counter())
         return succeed(status, pack_value(decode_clock(v, p.since_capture, r.no_capture_draw_plies)));
     return succeed(status, pack_value(decode_value(v)));
-}
-
-// The mover's view of the value after a ply (ExactValue::before_ply).
-std::uint32_t mover_view(std::uint32_t child, bool deciding_capture = false) {
-    const std::optional<ExactValue> v = unpack_value(child);
-    return v ? pack_value(v->before_ply(deciding_capture)) : child;
-}
-
-// Sort key: the value's rank, errors last.
-long rank(std::uint32_t result) {
-    const std::optional<ExactValue> v = unpack_value(result);
-    return v ? v->rank() : -(1L << 30);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "tools/commands.h"
 #include "tools/common.h"
 #include "tools/json_out.h"
+#include "tools/table_files.h"
 
 namespace mtb::cli {
 namespace {
@@ -136,9 +137,14 @@ int cmd_probe(std::span<char*> args) {
     }
     const bool no_tables = mtb_table_count(tb) == 0;
     mtb_close(tb);
+    const bool from_plies = !own_error.empty() || (!mtb_is_error(v) && outcome(*r, p) == Outcome::ONGOING &&
+                                                   !has_own_table(dir, *r, sector_of(p)));
     if (!own_error.empty())
         std::fprintf(stderr, "mtb probe: value from the plies' tables; the position's own table failed: %s\n",
                      own_error.c_str());
+    else if (from_plies)
+        std::fprintf(stderr, "mtb probe: value from the plies' tables; sector %s has no table here\n",
+                     sector_of(p).name().c_str());
     if (mtb_is_error(v) && no_tables)
         message = dir + " holds no " + r->name + " tables (make them with: mtb gen --rules " + r->name + " --out " +
                   dir + ")";
@@ -149,7 +155,7 @@ int cmd_probe(std::span<char*> args) {
         put_value(j, v);
         put_counter(j, *r, p);
         j["distance"] = distance_meaning(*r);
-        j["from_plies"] = !own_error.empty();  // value found from the plies' tables, not the position's own
+        j["from_plies"] = from_plies;  // value found from the plies' tables, not the position's own
         if (!own_error.empty()) j["own_table_error"] = own_error;
         j["moves"] = Json::array();
         for (std::size_t i = 0; i < n; ++i) {

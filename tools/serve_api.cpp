@@ -6,6 +6,7 @@
 #include "engine/notation.h"
 #include "tools/json_out.h"
 #include "tools/serve_board.h"
+#include "tools/table_files.h"
 
 namespace mtb::cli {
 namespace {
@@ -80,7 +81,7 @@ std::optional<ApiResponse> read_position(const Rules& r, const std::string* text
     return std::nullopt;
 }
 
-ApiResponse probe_answer(const Tables& t, const Rules& r, const Position& p) {
+ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p) {
     Probed pr = probe_root(t, r, p);
     Json j;
     put_position(j, r, p);
@@ -103,7 +104,10 @@ ApiResponse probe_answer(const Tables& t, const Rules& r, const Position& p) {
         j["moves"].push_back(std::move(mj));
     }
     // probe_root() falls back to the plies' tables when the position's own
-    // table fails: say so, as `mtb probe --json` does.
+    // table fails, and a set may leave the sector out: say so, as `mtb
+    // probe --json` does.
+    if (!mtb_is_error(pr.value) && outcome(r, p) == Outcome::ONGOING && !has_own_table(folder, r, sector_of(p)))
+        j["from_plies"] = true;
     if (!mtb_is_error(pr.value)) {
         mtb_pos pos;
         mtb_status st{};
@@ -225,7 +229,8 @@ ApiResponse TablebaseService::handle(std::string_view path, const std::string* p
     if (!rest.empty() && rest != "mainline") return error(404, "no such API path");
     Position p;
     if (auto bad = read_position(r, position, p)) return *bad;
-    return rest.empty() ? probe_answer(*it->second.tables, r, p) : mainline_answer(*it->second.tables, r, p);
+    return rest.empty() ? probe_answer(*it->second.tables, it->second.dir, r, p)
+                        : mainline_answer(*it->second.tables, r, p);
 }
 
 }  // namespace mtb::cli

@@ -119,7 +119,8 @@ typedef struct {
  * positions): the value does not say which winning ply gets closer.
  * A capture-resolved WDL-only file (mtb wdl's default, smaller still) makes
  * the probe also search the position's captures in their own tables: such
- * a probe costs more (about 10x on nmm placement tables, BENCHMARKS.md).
+ * a probe costs more: about 10x on nmm placement tables that fit the block
+ * cache, 35-70x for random probes of the largest sectors (BENCHMARKS.md).
  * A set made with mtb wdl --leave-out has no table for some sectors; the
  * probe values their positions by one ply of search over the tables of the
  * sectors their plies lead to (WDL only, MTB_WDL_ONLY set), which costs a
