@@ -36,22 +36,28 @@ long rank(std::uint32_t result) {
     return v ? v->rank() : -(1L << 30);
 }
 
+// Whether every sector a ply of sector s leads to has a values file, so
+// that a left-out s gets distances from its plies (best_ply_value);
+// otherwise TableSet::value's alpha-beta gives its win/draw/loss, faster.
+bool plies_have_distances(const TableSet& set, Sector s) {
+    for (Sector c : successor_sectors(set.rules(), s))
+        if (set.wdl_only(c)) return false;
+    return true;
+}
+
 // The value of a position whose sector a set leaves out (TableSet::
-// searched): its best ply's, from the children's tables, with the distance
-// where every child has one, else win/draw/loss only.  (TableSet::value
-// searches the same ply for win/draw/loss alone.)
+// searched) and whose plies' tables all have distances: its best ply's,
+// as mtb_probe_root ranks them.
 std::uint32_t best_ply_value(const TableSet& set, const Position& p, mtb_status* status) {
     const Rules& r = set.rules();
     std::uint32_t best = 0;
-    bool any = false, distances = true;
+    bool any = false;
     for (Move m : MoveList(r, p)) {
         const std::uint32_t v = mover_view(value_of(set, after(r, p, m), status));
         if (mtb_is_error(v)) return v;
-        distances = distances && MTB_HAS_PLIES(v);
         if (!any || rank(v) > rank(best)) best = v;
         any = true;
     }
-    if (!distances) best = pack_value(ExactValue::wdl_only(unpack_value(best)->wdl));
     return succeed(status, best);
 }
 
@@ -70,7 +76,7 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
         case Outcome::ONGOING:
             break;
     }
-    if (set.searched(sector_of(p))) return best_ply_value(set, p, status);
+    if (set.searched(sector_of(p)) && plies_have_distances(set, sector_of(p))) return best_ply_value(set, p, status);
     ValueCode v;
     std::string message;
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
