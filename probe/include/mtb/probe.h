@@ -123,7 +123,8 @@ typedef struct {
  * cache, 35-70x for random probes of the largest sectors (BENCHMARKS.md).
  * A set made with mtb wdl --leave-out has no table for some sectors; the
  * probe values their positions by one ply of search over the tables of the
- * sectors their plies lead to (WDL only, MTB_WDL_ONLY set), which costs a
+ * sectors their plies lead to (WDL only, MTB_WDL_ONLY set, unless all of
+ * those tables have distances: then the best ply's value), which costs a
  * probe per ply: 0.1 to 0.7 ms on nmm (probe/FORMAT.md "Sets that leave
  * sectors out").  Where one of those tables is missing too, the result is
  * MTB_E_NO_TABLE.
