@@ -44,6 +44,7 @@ struct Exits {
     int win = INT_MAX;  // shortest win through an exit (plies)
     int loss = -1;      // longest loss through exits, when all exits lose
     bool draw = false;  // some exit draws
+    int plies = 0;      // plies looked at, exits and in-unit children (0: blocked)
 
     void add(ValueCode v) {
         if (v == VALUE_DRAW)
@@ -80,16 +81,19 @@ struct Target {
 
 // The index rows (SectorIndex::Row) of the children of positions whose
 // opponent has the stones `them`, per ply kind and removed point
-// (MAX_POINTS: none), found when first needed.  One per thread: the init
-// visits positions grouped by `them`, so each row serves many children.
+// (MAX_POINTS: none), found when first needed, and the stones of `them` a
+// mill may remove.  One per thread: the init visits positions grouped by
+// `them`, so each row serves many children.
 struct ExitRows {
     Bitboard them = ~Bitboard(0);
+    Bitboard removable = 0;  // removable(r, them)
     int sector = -1;
     std::uint32_t have[PLY_KINDS] = {};  // bit x: rows[kind][x] is set
     SectorIndex::Row rows[PLY_KINDS][MAX_POINTS + 1];
 
-    void reset(Bitboard t, int k) {
+    void reset(const Rules& r, Bitboard t, int k) {
         them = t;
+        removable = mtb::removable(r, t);
         sector = k;
         for (std::uint32_t& h : have) h = 0;
     }
@@ -204,7 +208,8 @@ struct UnitSolver {
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         const Board& b = *r.board;
         const Bitboard us = n.us, them = n.them, empty = b.all & ~(us | them);
-        const Bitboard rem = removable(r, them);
+        if (rows.them != them || rows.sector != k) rows.reset(r, them, k);
+        const Bitboard rem = rows.removable;
         const bool capture_ends = rem && popcount(them) - 1 + s.them_hand < r.lose_below;
         // Empty points where one more stone of ours closes a mill.
         Bitboard closing = 0;
@@ -221,7 +226,6 @@ struct UnitSolver {
         };
         Exit exits[MAX_PLIES];
         int n_exits = 0, n_in = 0;
-        if (rows.them != them || rows.sector != k) rows.reset(them, k);
         // A child of a ply of kind `kind` that removed `removed` (or
         // MAX_POINTS) and left the mover with `mover`: its side to move has
         // `them` less the removed stone, the same for many positions in a
@@ -284,6 +288,7 @@ struct UnitSolver {
         }
         // Read the exits' values once all their loads are under way.
         for (int x = 0; x < n_exits; ++x) e.add(exits[x].table->at(exits[x].slot));
+        e.plies = n_exits + n_in;
         return n_in;
     }
 
@@ -341,6 +346,7 @@ struct UnitSolver {
         }
         // Read the exits' values once all their loads are under way.
         for (int x = 0; x < n_exits; ++x) e.add(exits[x].table->at(exits[x].slot));
+        e.plies = moves.size();
         if (in) n_in = sort_unique(in, n_in);
         return n_quiet + n_in;
     }
@@ -383,8 +389,12 @@ struct UnitSolver {
     // quiet children are known to be distinct classes.
     void init_position(int thread, ExitRows& rows, bool counted, int k, NormalPosition n, std::uint64_t i) {
         Word* w = words[k];
-        const Position p = denormalise(sectors[k], n, WHITE);
-        const Outcome o = outcome(r, p);
+        // outcome() (engine/movegen.h) in two parts, without building a
+        // Position: its tests of the counts first, then "no legal ply" from
+        // the scan (e.plies == 0).  The solver's positions have no capture
+        // counter (lasker-20 has its own solver, gen/capture_clock_solver.h).
+        const Sector& s = sectors[k];
+        const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
         if (o != Outcome::ONGOING) {
             w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
             if (o != Outcome::DRAW) frontier.add(thread, k, i, value_loss(0));
@@ -396,10 +406,13 @@ struct UnitSolver {
             n_in = scan_exits(k, n, e, rows);
         } else {
             std::uint64_t in[MAX_PLIES];
-            n_in = scan_plies(k, n, p, e, in);
+            n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in);
         }
         if (n_in > 0) std::atomic_ref<bool>(repeats).store(true, std::memory_order_relaxed);
-        if (e.win != INT_MAX) {
+        if (e.win == INT_MAX && e.plies == 0) {  // blocked: outcome()'s last test
+            w[i] = value_loss(0);
+            frontier.add(thread, k, i, value_loss(0));
+        } else if (e.win != INT_MAX) {
             w[i] = value_win(e.win);  // tentative until layer e.win
             frontier.add(thread, k, i, w[i]);
         } else if (n_in > 0) {
@@ -576,6 +589,9 @@ SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values) {
 std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>& unit, const ChildValues& children,
                                       std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt) {
     if (unit.empty()) return std::nullopt;
+    // Its positions carry no capture counter (init_position): a rule set
+    // with a no-capture limit has its own solver (gen/capture_clock_solver.h).
+    if (r.has_capture_counter()) return "solve_unit: rule set " + r.name + " has a no-capture limit (solve_clock_unit)";
     UnitSolver u(r, unit, children, opt);
     values.assign(unit.size(), {});
     for (std::size_t k = 0; k < unit.size(); ++k) {
