@@ -21,9 +21,20 @@
 namespace mtb {
 namespace {
 
+// A solver word is a ValueCode, or PENDING with the number of in-unit
+// children not yet refuted.  When they all are, the position loses (or
+// draws) as its exits allow.  Most pending words also carry what the
+// exits gave (EXITS_KEPT: a field of 8 bits, 0 no exit, 255 a drawing
+// exit, else the longest loss through them, then a count of 6 bits), so
+// the last refutation need not look at the exits again; the others (a
+// count above 63, an exit loss above 254 plies) keep a count of 14 bits.
 using Word = std::uint16_t;
 constexpr Word PENDING = 0x8000;
-constexpr Word COUNT_MASK = 0x7fff;
+constexpr Word EXITS_KEPT = 0x4000;
+constexpr int EXIT_SHIFT = 6;
+constexpr Word KEPT_COUNT_MASK = (1 << EXIT_SHIFT) - 1, COUNT_MASK = EXITS_KEPT - 1;
+constexpr int EXIT_NONE = 0, EXIT_DRAW = 255;
+constexpr Word pending_count(Word w) { return w & (w & EXITS_KEPT ? KEPT_COUNT_MASK : COUNT_MASK); }
 // An in-unit slot as one number: sector number in the unit, then slot.
 // (Frontier's packing: slots of a unit's sectors are below 2^32.)
 constexpr std::uint64_t pack(int k, std::uint64_t slot) { return Frontier::entry(k, slot); }
@@ -416,7 +427,11 @@ struct UnitSolver {
             w[i] = value_win(e.win);  // tentative until layer e.win
             frontier.add(thread, k, i, w[i]);
         } else if (n_in > 0) {
-            w[i] = Word(PENDING | n_in);
+            const int exit = e.draw ? EXIT_DRAW : e.loss < 0 ? EXIT_NONE : e.loss;
+            if (opt.keep_exits && n_in <= KEPT_COUNT_MASK && (e.draw || e.loss < EXIT_DRAW))
+                w[i] = Word(PENDING | EXITS_KEPT | exit << EXIT_SHIFT | n_in);
+            else
+                w[i] = Word(PENDING | n_in);
         } else if (e.draw) {
             w[i] = VALUE_DRAW;
         } else {
@@ -492,9 +507,15 @@ struct UnitSolver {
         Word cur = a.load(std::memory_order_relaxed);
         while ((cur & PENDING) && !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
         }
-        if (!(cur & PENDING) || (cur & COUNT_MASK) != 1) return;
+        if (!(cur & PENDING) || pending_count(cur) != 1) return;
         Exits e;
-        scan_exits(j, position(j, s), e, rows);
+        if (cur & EXITS_KEPT) {
+            const int exit = cur >> EXIT_SHIFT & 0xff;
+            e.draw = exit == EXIT_DRAW;
+            if (exit != EXIT_NONE && exit != EXIT_DRAW) e.loss = exit;
+        } else {
+            scan_exits(j, position(j, s), e, rows);
+        }
         if (e.draw) {
             a.store(VALUE_DRAW, std::memory_order_relaxed);
         } else {

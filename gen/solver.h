@@ -83,6 +83,11 @@ struct SolveOptions {
     // much more on a busy machine.  Tests lower it to run threads on small units.
     std::uint64_t parallel_min = 1 << 16;
     SolveStats* stats = nullptr;  // filled when not null
+    // Pending positions keep what their exits gave, so that the last
+    // refutation of their in-unit children need not look at the exits
+    // again (gen/solver.cpp, EXITS_KEPT).  Tests clear it to run the other
+    // route, taken where the count or the exit's distance does not fit.
+    bool keep_exits = true;
 };
 
 // Solves `unit` (every successor sector outside it must be in `children`).
