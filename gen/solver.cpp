@@ -402,7 +402,7 @@ struct UnitSolver {
         Word* w = words[k];
         // outcome() (engine/movegen.h) in two parts, without building a
         // Position: its tests of the counts first, then "no legal ply" from
-        // the scan (e.plies == 0).  The solver's positions have no capture
+        // the scan's count of plies (outcome_of_ply_count).  The solver's positions have no capture
         // counter (lasker-20 has its own solver, gen/capture_clock_solver.h).
         const Sector& s = sectors[k];
         const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
@@ -420,7 +420,7 @@ struct UnitSolver {
             n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in);
         }
         if (n_in > 0) std::atomic_ref<bool>(repeats).store(true, std::memory_order_relaxed);
-        if (e.win == INT_MAX && e.plies == 0) {  // blocked: outcome()'s last test
+        if (e.win == INT_MAX && outcome_of_ply_count(e.plies) == Outcome::LOSS) {  // blocked
             w[i] = value_loss(0);
             frontier.add(thread, k, i, value_loss(0));
         } else if (e.win != INT_MAX) {
