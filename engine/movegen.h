@@ -124,8 +124,8 @@ inline Outcome outcome_before_plies(const Rules& r, int mover_stones, int stones
 }
 
 // outcome()'s last test, for callers that look at every ply anyway (the
-// solver, the verifier) and so need not generate them a second time: a
-// side to move with no legal ply has lost.
+// solver's init) and so need not generate them a second time: a side to
+// move with no legal ply has lost.
 constexpr Outcome outcome_of_ply_count(int plies) { return plies == 0 ? Outcome::LOSS : Outcome::ONGOING; }
 
 // A fixed-capacity list of plies for range-for.  The buffer is a union

@@ -402,8 +402,9 @@ struct UnitSolver {
         Word* w = words[k];
         // outcome() (engine/movegen.h) in two parts, without building a
         // Position: its tests of the counts first, then "no legal ply" from
-        // the scan's count of plies (outcome_of_ply_count).  The solver's positions have no capture
-        // counter (lasker-20 has its own solver, gen/capture_clock_solver.h).
+        // the scan's count of plies (outcome_of_ply_count).  The solver's
+        // positions have no capture counter (lasker-20 has its own solver,
+        // gen/capture_clock_solver.h).
         const Sector& s = sectors[k];
         const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
         if (o != Outcome::ONGOING) {
