@@ -79,7 +79,7 @@ Outcome outcome(const Rules& r, const Position& p) {
     const Outcome o =
         outcome_before_plies(r, p.total(p.side), p.hand[WHITE] + p.hand[BLACK], p.occupied(), p.since_capture);
     if (o != Outcome::ONGOING) return o;
-    return outcome_of_ply_count(has_ply(r, p) ? 1 : 0);
+    return outcome_after_plies(has_ply(r, p));
 }
 
 }  // namespace mtb

@@ -126,7 +126,7 @@ inline Outcome outcome_before_plies(const Rules& r, int mover_stones, int stones
 // outcome()'s last test, for callers that look at every ply anyway (the
 // solver's init) and so need not generate them a second time: a side to
 // move with no legal ply has lost.
-constexpr Outcome outcome_of_ply_count(int plies) { return plies == 0 ? Outcome::LOSS : Outcome::ONGOING; }
+constexpr Outcome outcome_after_plies(bool any_ply) { return any_ply ? Outcome::ONGOING : Outcome::LOSS; }
 
 // A fixed-capacity list of plies for range-for.  The buffer is a union
 // member so that it is not initialised: Move's default constructor would

@@ -67,6 +67,24 @@ struct Exits {
     }
 };
 
+// The word of a position with n_in > 0 in-unit children still to refute
+// and exits `e` (no win among them): with what the exits gave where it
+// fits and `keep` allows, else the count alone (see Word above).
+Word pending_word(int n_in, const Exits& e, bool keep) {
+    if (!keep || n_in > KEPT_COUNT_MASK || (!e.draw && e.loss >= EXIT_DRAW)) return Word(PENDING | n_in);
+    const int exit = e.draw ? EXIT_DRAW : e.loss < 0 ? EXIT_NONE : e.loss;
+    return Word(PENDING | EXITS_KEPT | exit << EXIT_SHIFT | n_in);
+}
+
+// What the exits gave, from a pending word with EXITS_KEPT.
+Exits kept_exits(Word w) {
+    Exits e;
+    const int exit = w >> EXIT_SHIFT & 0xff;
+    e.draw = exit == EXIT_DRAW;
+    if (exit != EXIT_NONE && exit != EXIT_DRAW) e.loss = exit;
+    return e;
+}
+
 // Sorts a short list and drops repeats; returns the new length.  Insertion
 // sort: the lists are a few dozen entries, most already nearly in order.
 int sort_unique(std::uint64_t* a, int n) {
@@ -402,7 +420,7 @@ struct UnitSolver {
         Word* w = words[k];
         // outcome() (engine/movegen.h) in two parts, without building a
         // Position: its tests of the counts first, then "no legal ply" from
-        // the scan's count of plies (outcome_of_ply_count).  The solver's
+        // the scan's count of plies (outcome_after_plies).  The solver's
         // positions have no capture counter (lasker-20 has its own solver,
         // gen/capture_clock_solver.h).
         const Sector& s = sectors[k];
@@ -421,18 +439,14 @@ struct UnitSolver {
             n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in);
         }
         if (n_in > 0) std::atomic_ref<bool>(repeats).store(true, std::memory_order_relaxed);
-        if (e.win == INT_MAX && outcome_of_ply_count(e.plies) == Outcome::LOSS) {  // blocked
-            w[i] = value_loss(0);
-            frontier.add(thread, k, i, value_loss(0));
-        } else if (e.win != INT_MAX) {
+        if (e.win != INT_MAX) {
             w[i] = value_win(e.win);  // tentative until layer e.win
             frontier.add(thread, k, i, w[i]);
+        } else if (outcome_after_plies(e.plies > 0) == Outcome::LOSS) {  // blocked
+            w[i] = value_loss(0);
+            frontier.add(thread, k, i, value_loss(0));
         } else if (n_in > 0) {
-            const int exit = e.draw ? EXIT_DRAW : e.loss < 0 ? EXIT_NONE : e.loss;
-            if (opt.keep_exits && n_in <= KEPT_COUNT_MASK && (e.draw || e.loss < EXIT_DRAW))
-                w[i] = Word(PENDING | EXITS_KEPT | exit << EXIT_SHIFT | n_in);
-            else
-                w[i] = Word(PENDING | n_in);
+            w[i] = pending_word(n_in, e, opt.keep_exits);
         } else if (e.draw) {
             w[i] = VALUE_DRAW;
         } else {
@@ -510,13 +524,10 @@ struct UnitSolver {
         }
         if (!(cur & PENDING) || pending_count(cur) != 1) return;
         Exits e;
-        if (cur & EXITS_KEPT) {
-            const int exit = cur >> EXIT_SHIFT & 0xff;
-            e.draw = exit == EXIT_DRAW;
-            if (exit != EXIT_NONE && exit != EXIT_DRAW) e.loss = exit;
-        } else {
+        if (cur & EXITS_KEPT)
+            e = kept_exits(cur);
+        else
             scan_exits(j, position(j, s), e, rows);
-        }
         if (e.draw) {
             a.store(VALUE_DRAW, std::memory_order_relaxed);
         } else {
