@@ -8,7 +8,8 @@
 // its layer is pending (the solver frees each list once it is done).
 //
 // Thread safety: add() from thread t touches only list t, so threads of one
-// team append without locks; take() and the queries run between phases.
+// team append without locks; take() (which may start its own team) and the
+// queries run between phases.
 #pragma once
 
 #include <cstddef>
@@ -33,22 +34,47 @@ public:
     // Notes that slot `slot` of sector k now holds `code` (called by thread t).
     void add(int t, int k, std::uint64_t slot, std::uint16_t code) {
         std::vector<std::vector<std::uint32_t>>& l = lists_[std::size_t(t)];
-        const std::size_t i = std::size_t(code) * std::size_t(sectors_) + std::size_t(k);
+        const std::size_t i = index(code, k);
         if (i >= l.size()) l.resize(i + 1 + 64 * std::size_t(sectors_));
         l[i].push_back(std::uint32_t(slot));
     }
 
-    // Every entry of `code` as (k << SLOT_BITS | slot), sector by sector;
-    // their lists are freed.
-    std::vector<std::uint64_t> take(std::uint16_t code) {
-        std::vector<std::uint64_t> out;
+    // Number of entries of `code`.
+    std::size_t size(std::uint16_t code) const {
+        std::size_t n = 0;
+        for (int k = 0; k < sectors_; ++k)
+            for (const auto& l : lists_) {
+                const std::size_t i = index(code, k);
+                if (i < l.size()) n += l[i].size();
+            }
+        return n;
+    }
+
+    // Every entry of `code` as (k << SLOT_BITS | slot), sector by sector and
+    // thread list by thread list (the same order for any `threads`, the
+    // number that copy them); their lists are freed.
+    std::vector<std::uint64_t> take(std::uint16_t code, int threads = 1) {
+        struct Part {
+            std::vector<std::uint32_t>* list;
+            int k;
+            std::size_t at;
+        };
+        std::vector<Part> parts;
+        std::size_t total = 0;
         for (int k = 0; k < sectors_; ++k)
             for (auto& l : lists_) {
-                const std::size_t i = std::size_t(code) * std::size_t(sectors_) + std::size_t(k);
-                if (i >= l.size()) continue;
-                for (std::uint32_t s : l[i]) out.push_back(entry(k, s));
-                std::vector<std::uint32_t>().swap(l[i]);
+                const std::size_t i = index(code, k);
+                if (i >= l.size() || l[i].empty()) continue;
+                parts.push_back({&l[i], k, total});
+                total += l[i].size();
             }
+        std::vector<std::uint64_t> out(total);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+        for (std::size_t p = 0; p < parts.size(); ++p) {
+            std::uint64_t* o = out.data() + parts[p].at;
+            for (std::uint32_t s : *parts[p].list) *o++ = entry(parts[p].k, s);
+            std::vector<std::uint32_t>().swap(*parts[p].list);
+        }
         return out;
     }
 
@@ -73,6 +99,10 @@ public:
     }
 
 private:
+    std::size_t index(std::uint16_t code, int k) const {
+        return std::size_t(code) * std::size_t(sectors_) + std::size_t(k);
+    }
+
     std::vector<std::vector<std::vector<std::uint32_t>>> lists_;  // [thread][code * sectors + k]
     int sectors_;
 };

@@ -1,0 +1,57 @@
+// Frontier (gen/frontier.h): take() copies the lists of many threads in
+// the same order whatever the number of threads that copy them, loses and
+// repeats no entry, and frees what it took.
+#include "tests/catch.hpp"
+
+#include <random>
+
+#include "gen/frontier.h"
+
+using namespace mtb;
+
+namespace {
+
+// A frontier as a solver's team of `writers` threads leaves it: entries of
+// several codes and sectors, spread unevenly over the writers' lists.
+Frontier filled(int writers, int sectors, std::vector<std::vector<std::uint64_t>>& expect) {
+    Frontier f(writers, sectors);
+    std::mt19937_64 rng(7);
+    expect.assign(3, {});
+    // What take(code) must give: sector by sector, each sector's entries
+    // writer by writer, each writer's in the order added.
+    std::vector<std::vector<std::vector<std::vector<std::uint32_t>>>> added(
+        3, std::vector<std::vector<std::vector<std::uint32_t>>>(
+               std::size_t(sectors), std::vector<std::vector<std::uint32_t>>(std::size_t(writers))));
+    for (int n = 0; n < 200000; ++n) {
+        const int t = int(rng() % std::uint64_t(writers));
+        const int k = int(rng() % std::uint64_t(sectors));
+        const std::uint16_t code = std::uint16_t(rng() % 3);
+        const std::uint32_t slot = std::uint32_t(rng());
+        f.add(t, k, slot, code);
+        added[code][std::size_t(k)][std::size_t(t)].push_back(slot);
+    }
+    for (std::uint16_t code = 0; code < 3; ++code)
+        for (int k = 0; k < sectors; ++k)
+            for (const auto& list : added[code][std::size_t(k)])
+                for (std::uint32_t s : list) expect[code].push_back(Frontier::entry(k, s));
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("frontier: take gives every entry once, in one order for any number of copying threads", "[gen][threads]") {
+    for (int threads : {1, 2, 5}) {
+        INFO("copying threads " << threads);
+        std::vector<std::vector<std::uint64_t>> expect;
+        Frontier f = filled(4, 3, expect);
+        CHECK(f.size(1) == expect[1].size());
+        CHECK(f.max_code() == 2);
+        CHECK(f.take(1, threads) == expect[1]);
+        CHECK(f.size(1) == 0);
+        CHECK(f.take(1, threads).empty());  // freed: taken once
+        CHECK(f.take(2, threads) == expect[2]);
+        CHECK(f.max_code() == 0);  // only code 0 is left
+        CHECK(f.take(0, threads) == expect[0]);
+        CHECK(f.memory_bytes() == 0);
+    }
+}
