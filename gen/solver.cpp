@@ -509,24 +509,32 @@ struct UnitSolver {
                 const int thread = omp_get_thread_num();
                 ExitRows rows;
                 const bool counted = fast && !walk.group_fixed(g);
-                // A group's slots are scattered over the unit: find a batch
-                // of them and start their writes before working on any,
-                // rather than stall on each store.
+                // A group's slots are scattered over the unit: their writes
+                // are started a batch ahead, a batch's prefetches back to
+                // back, so that their misses overlap.  Spread between the
+                // index look-ups (one prefetch per slot_of), perf put 78% of
+                // this loop's samples on the instruction after the prefetch
+                // (AMD EPYC): they were waited for nearly one by one.  nmm
+                // 6v6, one thread: init 38.8 -> 34.4 and 43.8 -> 33.2 CPU s.
                 constexpr int BATCH = 16;
-                NormalPosition batch[BATCH];
-                std::uint64_t slot[BATCH];
-                int size = 0;
+                NormalPosition batch[2][BATCH];
+                std::uint64_t slot[2][BATCH];
+                int size = 0, cur = 0, ready = 0;  // ready: positions of the earlier batch
                 auto flush = [&] {
-                    for (int b = 0; b < size; ++b) init_position(thread, rows, counted, int(k), batch[b], slot[b]);
+                    for (int b = 0; b < size; ++b) __builtin_prefetch(&w[slot[cur][b]], 1);
+                    for (int b = 0; b < ready; ++b)
+                        init_position(thread, rows, counted, int(k), batch[cur ^ 1][b], slot[cur ^ 1][b]);
+                    ready = size;
                     size = 0;
+                    cur ^= 1;
                 };
                 walk.for_each(g, [&](NormalPosition n) {
-                    slot[size] = index[k].slot_of(n);
-                    __builtin_prefetch(&w[slot[size]], 1);
-                    batch[size++] = n;
+                    slot[cur][size] = index[k].slot_of(n);
+                    batch[cur][size++] = n;
                     if (size == BATCH) flush();
                 });
-                flush();
+                flush();  // prefetches the last batch
+                flush();  // and does it
             }
             done += slots;
             report("init", 0, done);

@@ -44,7 +44,27 @@ SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
         }
 }
 
+void SuccessorRows::reset(Bitboard them) {
+    them_ = them;
+    have_[0] = have_[1] = 0;
+}
+
+void SuccessorRows::fill(int place, int removed) {
+    const StoredTable* t = succ_.table[place][removed < MAX_POINTS];
+    SectorIndex::Row& row = rows_[place][removed];
+    row = t->index().row(removed < MAX_POINTS ? them_ ^ bit(Point(removed)) : them_);
+    have_[place] |= std::uint32_t(1) << removed;
+    if (removed == MAX_POINTS && SectorIndex::coded(row))
+        for (int p = 0; p < MAX_POINTS; ++p) codes_[place][p] = SectorIndex::row_code(row, bit(Point(p)));
+}
+
 ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ) {
+    SuccessorRows rows(succ);
+    return value_from_successors(r, s, n, succ, rows);
+}
+
+ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ,
+                                SuccessorRows& rows) {
     // A no-capture limit (lasker-20) stores capture clock codes: their own rule.
     if (r.has_capture_counter()) return clock_value_from_successor_tables(r, s, n, succ);
     const Position p = denormalise(s, n, WHITE);
@@ -57,15 +77,17 @@ ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, cons
             break;
     }
     // Children in normal form straight from the ply: the mover's stones
-    // become the child's "them".  Plies without a removal leave the child's
-    // "us" (our opponent's stones) as they are, so their slots are found in
-    // one batch per table (SectorIndex::slots_of).  Every child's load is
-    // started before any value is read, so the cache misses overlap.
+    // become the child's "them", and the child's "us" is our "them" (less a
+    // removed stone), so its index row comes from `rows`.  A ply that
+    // removes nothing leaves that row as it is: the child's slot is our
+    // stones' code there with the moved stone's points flipped.  Every
+    // child's load is started before any value is read, so the cache
+    // misses overlap.
     const MoveList moves(r, p);
-    Bitboard kept[2][MAX_PLIES];  // by placement: the mover's stones after a ply that removes nothing
-    int n_kept[2] = {0, 0};
     const StoredTable* table[MAX_PLIES];
     std::uint64_t slot[MAX_PLIES];
+    std::uint32_t us_code[2];
+    bool have_code[2] = {false, false};
     int children = 0;
     for (const Move* m = moves.begin(); m != moves.end(); ++m) {
         const bool place = m->is_placement(), remove = m->is_removal();
@@ -74,18 +96,19 @@ ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, cons
         if (popcount(other) + s.them_hand < r.lose_below) return value_win(1);  // no win is shorter
         const StoredTable* t = succ.table[place][remove];
         if (!t) return VALUE_NONE;
-        if (!remove) {
-            kept[place][n_kept[place]++] = mover;
-            continue;
+        const SectorIndex::Row& row = rows.row(n.them, place, remove ? int(m->remove) : MAX_POINTS);
+        if (!remove && SectorIndex::coded(row)) {
+            if (!have_code[place]) {
+                us_code[place] = SectorIndex::row_code(row, n.us);
+                have_code[place] = true;
+            }
+            std::uint32_t code = us_code[place] ^ rows.point_code(place, m->to);
+            if (!place) code ^= rows.point_code(place, m->from);
+            slot[children] = SectorIndex::slot_of_code(row, code);
+        } else {
+            slot[children] = t->index().slot_in_row(row, mover);
         }
-        slot[children] = t->index().slot_of(NormalPosition{other, mover});
         table[children++] = t;
-    }
-    for (int place = 0; place < 2; ++place) {
-        if (!n_kept[place]) continue;
-        const StoredTable* t = succ.table[place][0];
-        t->index().slots_of(n.them, kept[place], std::size_t(n_kept[place]), slot + children);
-        for (int i = 0; i < n_kept[place]; ++i) table[children++] = t;
     }
     for (int c = 0; c < children; ++c) table[c]->prefetch(slot[c]);
     int win = INT_MAX, loss = -1;
@@ -131,15 +154,11 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
     reduction(+ : visited)
     {
         std::vector<ValueError> found;  // this thread's, at most max_errors
+        SuccessorRows rows(targets);
 #pragma omp for schedule(dynamic, 1)
-        for (std::int64_t g = 0; g < groups; ++g)
-            walk.for_each(std::size_t(g), [&](NormalPosition n) {
-                ++visited;
-                // The stored value's slot is far from the last one: start
-                // its load now and let the children's work hide the miss.
-                const std::uint64_t slot = index.slot_of(n);
-                stored.prefetch(slot);
-                const ValueCode expected = value_from_successors(r, s, n, targets);
+        for (std::int64_t g = 0; g < groups; ++g) {
+            auto check = [&](NormalPosition n, std::uint64_t slot) {
+                const ValueCode expected = value_from_successors(r, s, n, targets, rows);
                 const ValueCode value = stored.at(slot);
                 if (expected == value) return;
                 // Keep the max_errors smallest slots whatever the order
@@ -153,7 +172,30 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
                 NormalPosition canonical;
                 index.position_of(slot, canonical);
                 found.push_back({slot, position_to_text(r, denormalise(s, canonical, WHITE)), value, expected});
+            };
+            // The stored values' slots are far apart: their loads are
+            // started a batch ahead, back to back, so that the misses
+            // overlap (as in the solver's init, gen/solver.cpp).
+            constexpr int BATCH = 16;
+            NormalPosition batch[2][BATCH];
+            std::uint64_t slot[2][BATCH];
+            int size = 0, cur = 0, ready = 0;  // ready: positions of the earlier batch
+            auto flush = [&] {
+                for (int i = 0; i < size; ++i) stored.prefetch(slot[cur][i]);
+                for (int i = 0; i < ready; ++i) check(batch[cur ^ 1][i], slot[cur ^ 1][i]);
+                ready = size;
+                size = 0;
+                cur ^= 1;
+            };
+            walk.for_each(std::size_t(g), [&](NormalPosition n) {
+                ++visited;
+                slot[cur][size] = index.slot_of(n);
+                batch[cur][size++] = n;
+                if (size == BATCH) flush();
             });
+            flush();
+            flush();
+        }
 #pragma omp critical(mtb_verify_errors)
         errors.insert(errors.end(), found.begin(), found.end());
     }

@@ -43,9 +43,43 @@ struct SuccessorTables {
     SuccessorTables(Sector s, const VerifyTables& held);
 };
 
+// The index rows (SectorIndex::Row) of the children of positions whose
+// opponent has the stones `them`, by kind of ply and removed stone, each
+// found when first needed, with the codes of single points in the rows of
+// plies that remove nothing (SectorIndex::row_code).  check_values walks
+// positions grouped by `them` (probe/class_walk.h), so one row serves a
+// whole group, and a quiet child's slot is its parent's code with two
+// points flipped.  One per thread; rows are for one SuccessorTables.
+class SuccessorRows {
+public:
+    explicit SuccessorRows(const SuccessorTables& succ) : succ_(succ) {}
+    // The row of the children of (us, them) by plies of kind
+    // [place][removed < MAX_POINTS], removing `removed` (MAX_POINTS: none).
+    const SectorIndex::Row& row(Bitboard them, int place, int removed) {
+        if (them != them_) reset(them);
+        if (!(have_[place] >> removed & 1)) fill(place, removed);
+        return rows_[place][removed];
+    }
+    // The code of point p in the row of plies of kind [place] that remove nothing.
+    std::uint32_t point_code(int place, int p) const { return codes_[place][p]; }
+
+private:
+    void reset(Bitboard them);
+    void fill(int place, int removed);
+
+    const SuccessorTables& succ_;
+    Bitboard them_ = ~Bitboard(0);
+    std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set
+    SectorIndex::Row rows_[2][MAX_POINTS + 1];
+    std::uint32_t codes_[2][MAX_POINTS] = {};
+};
+
 // The value its successors give to position n of sector s, or VALUE_NONE
-// when a successor's table is missing from `succ`.
+// when a successor's table is missing from `succ`.  `rows` (for `succ`)
+// keeps the children's index rows from one call to the next.
 ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ);
+ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ,
+                                SuccessorRows& rows);
 
 // Checks every position slot of the sector `stored` holds.  `succ` must
 // hold every successor sector (the sector itself too when a ply can lead

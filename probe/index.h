@@ -61,15 +61,21 @@ public:
     // Inline for the common case (the rep has a trivial stabiliser): the
     // solver calls it for most children of most positions.
     std::uint64_t slot_in_row(const Row& row, Bitboard them) const {
-        if (row.stab >= 0 || !row.image) [[unlikely]]
+        if (!coded(row)) [[unlikely]]
             return stabilised_slot_in_row(row, them);
-        return row.base + colex_rank24(extract_bits(SymmetryTables::image(row.image, them), row.free));
+        return slot_of_code(row, row_code(row, them));
     }
-    // slot_of({us, them[i]}) into out[i] for i < count, through one row.
-    void slots_of(Bitboard us, const Bitboard* them, std::size_t count, std::uint64_t* out) const {
-        const Row r = row(us);
-        for (std::size_t i = 0; i < count; ++i) out[i] = slot_in_row(r, them[i]);
+    // Codes, for loops that change one or two points of `them` at a time in
+    // one row: in a row with coded(row), slot_in_row(row, them) is
+    // slot_of_code(row, row_code(row, them)), and a code is the XOR of its
+    // points' codes (row_code(row, them ^ bit(p)) == row_code(row, them) ^
+    // row_code(row, bit(p)) for p not in `us`), so a child's code is its
+    // parent's with the moved stone's two points flipped.
+    static bool coded(const Row& row) { return row.stab < 0 && row.image; }
+    static std::uint32_t row_code(const Row& row, Bitboard them) {
+        return std::uint32_t(extract_bits(SymmetryTables::image(row.image, them), row.free));
     }
+    static std::uint64_t slot_of_code(const Row& row, std::uint32_t code) { return row.base + colex_rank24(code); }
     // The canonical position in `slot`; false when the slot holds none.
     bool position_of(std::uint64_t slot, NormalPosition& out) const;
 

@@ -1,6 +1,7 @@
-// Row lookups (SectorIndex::row / slot_in_row / slots_of) give slot_of's
-// slot for every position: random positions of every rule set's sectors,
-// including reps with a non-trivial stabiliser (the slow path).
+// Row lookups (SectorIndex::row / slot_in_row, and the row codes the
+// verifier moves stones with) give slot_of's slot for every position:
+// random positions of every rule set's sectors, including reps with a
+// non-trivial stabiliser (the slow path).
 #include "tests/catch.hpp"
 
 #include <algorithm>
@@ -14,7 +15,7 @@ using namespace mtb::test;
 
 TEST_CASE("row lookups equal slot_of, for random positions of every rule set", "[index][row]") {
     std::mt19937 rng(77);
-    std::uint64_t stabilised_rows = 0;
+    std::uint64_t stabilised_rows = 0, coded = 0, moves = 0;
     for (const Rules& r : all_rules()) {
         const Board& b = *r.board;
         auto reps = board_count_representatives(solve_units(r));
@@ -32,19 +33,24 @@ TEST_CASE("row lookups equal slot_of, for random positions of every rule set", "
                 for (int i = 0; i < s.us_board; ++i) us |= bit(pts[i]);
                 const SectorIndex::Row row = idx.row(us);
                 stabilised += row.stab >= 0;
-                // Several placements of theirs on the points we leave free.
-                Bitboard them[8];
+                // Several placements of theirs on the points we leave free,
+                // each also with one of their stones moved to a free point.
                 for (int j = 0; j < 8; ++j) {
                     std::shuffle(pts.begin() + s.us_board, pts.end(), rng);
-                    them[j] = 0;
-                    for (int i = 0; i < s.them_board; ++i) them[j] |= bit(pts[s.us_board + i]);
-                }
-                std::uint64_t batch[8];
-                idx.slots_of(us, them, 8, batch);
-                for (int j = 0; j < 8; ++j) {
-                    const std::uint64_t slot = idx.slot_of({us, them[j]});
-                    bad += idx.slot_in_row(row, them[j]) != slot;
-                    bad += batch[j] != slot;
+                    Bitboard them = 0;
+                    for (int i = 0; i < s.them_board; ++i) them |= bit(pts[s.us_board + i]);
+                    const std::uint64_t slot = idx.slot_of({us, them});
+                    bad += idx.slot_in_row(row, them) != slot;
+                    if (!SectorIndex::coded(row)) continue;
+                    ++coded;
+                    const std::uint32_t code = SectorIndex::row_code(row, them);
+                    bad += SectorIndex::slot_of_code(row, code) != slot;
+                    if (s.them_board == 0 || s.us_board + s.them_board == b.size) continue;
+                    const Point from = Point(pts[s.us_board]), to = Point(pts[s.us_board + s.them_board]);
+                    const std::uint32_t moved =
+                        code ^ SectorIndex::row_code(row, bit(from)) ^ SectorIndex::row_code(row, bit(to));
+                    bad += SectorIndex::slot_of_code(row, moved) != idx.slot_of({us, them ^ bit(from) ^ bit(to)});
+                    ++moves;
                 }
             }
             CHECK(bad == 0);
@@ -52,4 +58,6 @@ TEST_CASE("row lookups equal slot_of, for random positions of every rule set", "
         }
     }
     CHECK(stabilised_rows > 0);  // the slow path was exercised too
+    CHECK(coded > 1000);
+    CHECK(moves > 1000);
 }
