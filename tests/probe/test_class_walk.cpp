@@ -56,7 +56,8 @@ TEST_CASE("row codes agree with slot_of", "[probe][walk]") {
             for (Bitboard t : them) {
                 const std::uint64_t slot = index.slot_of(NormalPosition{us, t});
                 CHECK(index.slot_in_row(row, t) == slot);
-                if (SectorIndex::coded(row)) CHECK(SectorIndex::slot_of_code(row, SectorIndex::row_code(row, t)) == slot);
+                if (SectorIndex::coded(row))
+                    CHECK(SectorIndex::slot_of_code(row, SectorIndex::row_code(row, t)) == slot);
             }
         }
     }
