@@ -12,6 +12,7 @@
 
 #include "gen/frontier.h"
 #include "gen/huge_pages.h"
+#include "gen/prefetch_batches.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
 #include "probe/class_walk.h"
@@ -509,32 +510,17 @@ struct UnitSolver {
                 const int thread = omp_get_thread_num();
                 ExitRows rows;
                 const bool counted = fast && !walk.group_fixed(g);
-                // A group's slots are scattered over the unit: their writes
-                // are started a batch ahead, a batch's prefetches back to
-                // back, so that their misses overlap.  Spread between the
-                // index look-ups (one prefetch per slot_of), perf put 78% of
-                // this loop's samples on the instruction after the prefetch
-                // (AMD EPYC): they were waited for nearly one by one.  nmm
-                // 6v6, one thread: init 38.8 -> 34.4 and 43.8 -> 33.2 CPU s.
-                constexpr int BATCH = 16;
-                NormalPosition batch[2][BATCH];
-                std::uint64_t slot[2][BATCH];
-                int size = 0, cur = 0, ready = 0;  // ready: positions of the earlier batch
-                auto flush = [&] {
-                    for (int b = 0; b < size; ++b) __builtin_prefetch(&w[slot[cur][b]], 1);
-                    for (int b = 0; b < ready; ++b)
-                        init_position(thread, rows, counted, int(k), batch[cur ^ 1][b], slot[cur ^ 1][b]);
-                    ready = size;
-                    size = 0;
-                    cur ^= 1;
+                // A group's slots are scattered over the unit: each write
+                // is started a batch ahead (gen/prefetch_batches.h).
+                struct Item {
+                    NormalPosition n;
+                    std::uint64_t slot;
                 };
-                walk.for_each(g, [&](NormalPosition n) {
-                    slot[cur][size] = index[k].slot_of(n);
-                    batch[cur][size++] = n;
-                    if (size == BATCH) flush();
-                });
-                flush();  // prefetches the last batch
-                flush();  // and does it
+                PrefetchedBatches<Item> batches;
+                auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
+                auto work = [&](const Item& x) { init_position(thread, rows, counted, int(k), x.n, x.slot); };
+                walk.for_each(g, [&](NormalPosition n) { batches.add({n, index[k].slot_of(n)}, prefetch, work); });
+                batches.finish(prefetch, work);
             }
             done += slots;
             report("init", 0, done);

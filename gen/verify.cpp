@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "gen/capture_clock_verify.h"
+#include "gen/prefetch_batches.h"
 #include "gen/sector_graph.h"
 #include "gen/wdl_captures.h"
 #include "probe/class_walk.h"
@@ -91,7 +92,6 @@ ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, cons
     int children = 0;
     for (const Move* m = moves.begin(); m != moves.end(); ++m) {
         const bool place = m->is_placement(), remove = m->is_removal();
-        const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
         const Bitboard other = remove ? n.them ^ bit(m->remove) : n.them;
         if (popcount(other) + s.them_hand < r.lose_below) return value_win(1);  // no win is shorter
         const StoredTable* t = succ.table[place][remove];
@@ -106,6 +106,7 @@ ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, cons
             if (!place) code ^= rows.point_code(place, m->from);
             slot[children] = SectorIndex::slot_of_code(row, code);
         } else {
+            const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
             slot[children] = t->index().slot_in_row(row, mover);
         }
         table[children++] = t;
@@ -173,28 +174,20 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
                 index.position_of(slot, canonical);
                 found.push_back({slot, position_to_text(r, denormalise(s, canonical, WHITE)), value, expected});
             };
-            // The stored values' slots are far apart: their loads are
-            // started a batch ahead, back to back, so that the misses
-            // overlap (as in the solver's init, gen/solver.cpp).
-            constexpr int BATCH = 16;
-            NormalPosition batch[2][BATCH];
-            std::uint64_t slot[2][BATCH];
-            int size = 0, cur = 0, ready = 0;  // ready: positions of the earlier batch
-            auto flush = [&] {
-                for (int i = 0; i < size; ++i) stored.prefetch(slot[cur][i]);
-                for (int i = 0; i < ready; ++i) check(batch[cur ^ 1][i], slot[cur ^ 1][i]);
-                ready = size;
-                size = 0;
-                cur ^= 1;
+            // The stored values' slots are far apart: each load is started
+            // a batch ahead (gen/prefetch_batches.h).
+            struct Item {
+                NormalPosition n;
+                std::uint64_t slot;
             };
+            PrefetchedBatches<Item> batches;
+            auto prefetch = [&](const Item& x) { stored.prefetch(x.slot); };
+            auto work = [&](const Item& x) { check(x.n, x.slot); };
             walk.for_each(std::size_t(g), [&](NormalPosition n) {
                 ++visited;
-                slot[cur][size] = index.slot_of(n);
-                batch[cur][size++] = n;
-                if (size == BATCH) flush();
+                batches.add({n, index.slot_of(n)}, prefetch, work);
             });
-            flush();
-            flush();
+            batches.finish(prefetch, work);
         }
 #pragma omp critical(mtb_verify_errors)
         errors.insert(errors.end(), found.begin(), found.end());
