@@ -246,7 +246,7 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
             else if (o == Outcome::DRAW)
                 exact.push_back(ExactValue::draw());
             else if (auto v = trusted_probe(q))
-                exact.push_back(v->before_ply(r_.has_capture_counter() && m.is_removal()));
+                exact.push_back(v->before_ply(m.is_removal()));
             else
                 exact.push_back(std::nullopt);
         }

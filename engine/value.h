@@ -17,15 +17,17 @@ enum class Wdl : std::uint8_t { LOSS, DRAW, WIN };
 constexpr const char* wdl_name(Wdl w) { return w == Wdl::WIN ? "win" : w == Wdl::LOSS ? "loss" : "draw"; }
 constexpr Wdl opposite(Wdl w) { return w == Wdl::WIN ? Wdl::LOSS : w == Wdl::LOSS ? Wdl::WIN : Wdl::DRAW; }
 
-// WIN or LOSS in `plies` plies with optimal play, or DRAW.  Under a
-// no-capture limit (lasker-20) `plies` is the capture clock distance (DTC,
-// probe/value.h) at the position's counter.  From a win/draw/loss-only
-// table the result is exact but the distance unknown (known_plies false,
-// plies 0).
+// WIN or LOSS in `plies` plies with optimal play, or DRAW.  `plies` is in
+// the metric of the table it came from (probe/metric.h): plies to the end
+// (DTM), or, with `dtc`, plies to the next deciding capture or the end
+// (DTC; under a no-capture limit, lasker-20, at the position's counter).
+// From a win/draw/loss-only table the result is exact but the distance
+// unknown (known_plies false, plies 0).
 struct ExactValue {
     Wdl wdl = Wdl::DRAW;
     int plies = 0;  // 0 for DRAW and when !known_plies
     bool known_plies = true;
+    bool dtc = false;  // plies is a DTC
 
     static constexpr ExactValue win(int n) { return {Wdl::WIN, n}; }
     static constexpr ExactValue loss(int n) { return {Wdl::LOSS, n}; }
@@ -38,12 +40,14 @@ struct ExactValue {
 
     // The value of the ply that leads to a position of this value, for the
     // side that plays it: the opponent's result flipped, one ply longer.
-    // Under a no-capture limit a capture is itself the deciding event, so
-    // its DTC is 1 whatever the child's (`deciding_capture`).
-    constexpr ExactValue before_ply(bool deciding_capture = false) const {
+    // Under DTC a capture is itself the deciding event, so its DTC is 1
+    // whatever the child's.
+    constexpr ExactValue before_ply(bool capture = false) const {
         if (is_draw()) return *this;
         if (!known_plies) return wdl_only(opposite(wdl));
-        return {opposite(wdl), deciding_capture ? 1 : plies + 1};
+        ExactValue v{opposite(wdl), dtc && capture ? 1 : plies + 1};
+        v.dtc = dtc;
+        return v;
     }
 
     // Larger is better for the side to move: a faster win before a slower
@@ -61,13 +65,13 @@ struct ExactValue {
 // <0, 0, >0 as a is worse than, as good as or better than b for the mover.
 constexpr long compare_exact(const ExactValue& a, const ExactValue& b) { return a.rank() - b.rank(); }
 
-// "win in 11", "loss in 0", "draw"; with `dtc` (a capture clock value)
-// "win, dtc 3"; from a WDL-only table "win (WDL-only table: no distance)".
-inline std::string value_text(const ExactValue& v, bool dtc = false) {
+// "win in 11", "loss in 0", "draw"; a DTC "win, dtc 3"; from a WDL-only
+// table "win (WDL-only table: no distance)".
+inline std::string value_text(const ExactValue& v) {
     if (v.is_draw()) return "draw";
     const std::string result = wdl_name(v.wdl);
     if (!v.known_plies) return result + " (WDL-only table: no distance)";
-    return result + (dtc ? ", dtc " : " in ") + std::to_string(v.plies);
+    return result + (v.dtc ? ", dtc " : " in ") + std::to_string(v.plies);
 }
 
 }  // namespace mtb

@@ -64,7 +64,7 @@ std::size_t ChildTable::memory_bytes() const {
 }
 
 std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir,
-                                             int threads) {
+                                             int threads, std::optional<Metric> metric) {
     std::vector<Sector> wanted;
     for (Sector s : sectors)
         if (!has(s) && std::find(wanted.begin(), wanted.end(), s) == wanted.end()) wanted.push_back(s);
@@ -77,7 +77,7 @@ std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<S
     for (std::size_t i = 0; i < wanted.size(); ++i) {
         std::vector<ValueCode> values;
         const std::string path = dir + "/" + table_file_name(r, wanted[i]);
-        if (auto err = load_table(path, r, wanted[i], values)) {
+        if (auto err = load_table(path, r, wanted[i], values, metric)) {
             errors[i] = *err;
             continue;
         }

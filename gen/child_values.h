@@ -22,6 +22,7 @@
 
 #include "engine/rules.h"
 #include "probe/index.h"
+#include "probe/metric.h"
 #include "probe/sector.h"
 #include "probe/value.h"
 
@@ -66,10 +67,11 @@ private:
 class ChildValues {
 public:
     // Loads `dir`/table_file_name(r, s) for each sector in `sectors` (checked
-    // against r and s), several at once with `threads` > 1 (0: OpenMP's
-    // default).  Returns an error text naming the file on failure.
+    // against r and s, and holding `metric`'s values when given), several
+    // at once with `threads` > 1 (0: OpenMP's default).  Returns an error
+    // text naming the file on failure.
     std::optional<std::string> load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir,
-                                    int threads = 1);
+                                    int threads = 1, std::optional<Metric> metric = {});
     // Adds a sector whose values are already in memory.
     void add(const Rules& r, Sector s, const std::vector<ValueCode>& values);
 

@@ -9,7 +9,6 @@
 #include <map>
 #include <stdexcept>
 
-#include "gen/capture_clock_solver.h"
 #include "gen/output_lock.h"
 #include "gen/table_writer.h"
 #include "probe/table_reader.h"
@@ -26,10 +25,6 @@ std::string unit_name(const SolveUnit& u) {
         n += s.name();
     }
     return n;
-}
-
-SectorStats stats_of(const Rules& r, Sector s, const std::vector<ValueCode>& v) {
-    return r.has_capture_counter() ? clock_sector_stats(s, v) : sector_stats(s, v);
 }
 
 }  // namespace
@@ -51,7 +46,7 @@ std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units)
     return wave;
 }
 
-bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir) {
+bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir, const Metric& metric) {
     for (Sector s : unit.sectors) {
         std::string path = path_of(r, s, dir);
         std::error_code ec;
@@ -59,7 +54,7 @@ bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir) {
         if (!verify_table(path).empty()) return false;
         std::string err;
         auto f = TableFile::open(path, err);
-        if (!f || f->check_matches(r, s)) return false;
+        if (!f || f->check_matches(r, s, metric)) return false;
     }
     return true;
 }
@@ -84,7 +79,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
     std::vector<bool> done(units.size());
     std::uint64_t total_slots = 0, solved_slots = 0;
     for (std::size_t u = 0; u < units.size(); ++u) {
-        done[u] = unit_done(r, units[u], opt.dir);
+        done[u] = unit_done(r, units[u], opt.dir, opt.metric);
         if (!done[u])
             for (Sector s : units[u].sectors) total_slots += raw_positions(r, s);  // proportional to slots
     }
@@ -108,7 +103,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                     std::find(child_sectors.begin(), child_sectors.end(), c) == child_sectors.end())
                     child_sectors.push_back(c);
         ChildValues children;
-        if (auto err = children.load(r, child_sectors, opt.dir, team)) return err;
+        if (auto err = children.load(r, child_sectors, opt.dir, team, opt.metric)) return err;
 
         std::uint64_t unit_raw = 0;
         for (Sector s : unit.sectors) unit_raw += raw_positions(r, s);
@@ -129,18 +124,18 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         std::vector<std::vector<ValueCode>> values;
         SolveStats stats;
         so.stats = &stats;
-        // A no-capture limit (lasker-20) has its own bounded solver.
-        if (auto err = (r.has_capture_counter() ? solve_clock_unit : solve_unit)(r, unit.sectors, children, values, so))
-            return err;
+        so.metric = opt.metric;
+        if (auto err = solve_unit(r, unit.sectors, children, values, so)) return err;
         const auto t_solved = clock::now();
         res.peak_bytes = children.memory_bytes() + stats.frontier_bytes;
         children = ChildValues();  // not needed to write: free it first
         TableWriteOptions write_opt;
         write_opt.level = opt.level;
         write_opt.threads = team;
+        write_opt.metric = opt.metric.kind();
         for (std::size_t k = 0; k < unit.sectors.size(); ++k) {
             res.peak_bytes += values[k].size() * sizeof(ValueCode);
-            res.sectors.push_back(stats_of(r, unit.sectors[k], values[k]));
+            res.sectors.push_back(sector_stats(unit.sectors[k], values[k], opt.metric));
             if (auto err = write_table(path_of(r, unit.sectors[k], opt.dir), r, unit.sectors[k], values[k], write_opt))
                 return err;
         }
@@ -178,8 +173,8 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         results[u].skipped = true;
         for (Sector s : units[u].sectors) {
             std::vector<ValueCode> v;
-            if (auto err = load_table(path_of(r, s, opt.dir), r, s, v)) return err;
-            results[u].sectors.push_back(stats_of(r, s, v));
+            if (auto err = load_table(path_of(r, s, opt.dir), r, s, v, opt.metric)) return err;
+            results[u].sectors.push_back(sector_stats(s, v, opt.metric));
         }
         ++finished;
         if (opt.progress)

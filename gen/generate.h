@@ -30,6 +30,9 @@ struct GenOptions {
     // by side, one thread each (see generate_units); larger ones get every
     // thread.
     std::uint64_t small_unit_slots_per_thread = 1 << 20;
+    // What the tables' distances count: one of the rule set's metrics
+    // (Metric::of); every table already in `dir` must hold the same.
+    Metric metric;
 };
 
 struct UnitResult {
@@ -53,6 +56,7 @@ std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units)
 std::string duration_text(double seconds);
 
 // Whether every table of `unit` exists in `dir` and passes its checksums.
-bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir);
+// ... and holds `metric`'s values.
+bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir, const Metric& metric);
 
 }  // namespace mtb

@@ -52,20 +52,26 @@ double cpu_seconds() {
 
 constexpr bool is_win_code(Word c) { return c >= 2 && c < PENDING && (value_plies(c) & 1); }
 
-// What the plies of one position that leave the unit give it.
+// What the plies of one position that leave the unit give it, in the
+// unit's metric (probe/metric.h).
 struct Exits {
     int win = INT_MAX;  // shortest win through an exit (plies)
     int loss = -1;      // longest loss through exits, when all exits lose
-    bool draw = false;  // some exit draws
+    bool draw = false;  // some exit draws (or, under a limit, needs too long)
     int plies = 0;      // plies looked at, exits and in-unit children (0: blocked)
 
-    void add(ValueCode v) {
-        if (v == VALUE_DRAW)
+    void add(const Metric& m, ValueCode v, bool capture) {
+        if (v == VALUE_DRAW) {
+            draw = true;
+            return;
+        }
+        const int n = m.through(v, capture);
+        if (m.beyond(n))
             draw = true;
         else if (value_wdl(v) == Wdl::LOSS)
-            win = std::min(win, value_plies(v) + 1);
+            win = std::min(win, n);
         else
-            loss = std::max(loss, value_plies(v) + 1);
+            loss = std::max(loss, n);
     }
 };
 
@@ -211,6 +217,7 @@ struct UnitSolver {
     const std::vector<Sector>& sectors;
     const ChildValues& children;
     const SolveOptions& opt;
+    const Metric metric;
     const int threads;
     const StabilizerTest stabilizer;
     std::vector<SectorIndex> index;
@@ -227,6 +234,7 @@ struct UnitSolver {
           sectors(sectors_),
           children(children_),
           opt(opt_),
+          metric(opt_.metric),
           threads(opt_.threads > 0 ? opt_.threads : omp_get_max_threads()),
           stabilizer(*r_.board),
           frontier(threads, int(sectors_.size())) {}
@@ -281,6 +289,7 @@ struct UnitSolver {
         struct Exit {
             const ChildTable* table;
             std::uint64_t slot;
+            bool capture;
         };
         Exit exits[MAX_PLIES];
         int n_exits = 0, n_in = 0;
@@ -305,7 +314,7 @@ struct UnitSolver {
             }
             const std::uint64_t slot = ix.slot_in_row(rows.rows[kind][removed], mover);
             t.table->prefetch(slot);
-            exits[n_exits++] = Exit{t.table, slot};
+            exits[n_exits++] = Exit{t.table, slot, removed < MAX_POINTS};
         };
         if (s.us_hand > 0) {  // placements
             if (closing && capture_ends) {
@@ -345,7 +354,7 @@ struct UnitSolver {
             }
         }
         // Read the exits' values once all their loads are under way.
-        for (int x = 0; x < n_exits; ++x) e.add(exits[x].table->at(exits[x].slot));
+        for (int x = 0; x < n_exits; ++x) e.add(metric, exits[x].table->at(exits[x].slot), exits[x].capture);
         e.plies = n_exits + n_in;
         return n_in;
     }
@@ -373,6 +382,7 @@ struct UnitSolver {
         struct Exit {
             const ChildTable* table;
             std::uint64_t slot;
+            bool capture;
         };
         Exit exits[MAX_PLIES];
         for (const Move* m = moves.begin(); m != moves.end(); ++m) {
@@ -400,10 +410,10 @@ struct UnitSolver {
             }
             const std::uint64_t slot = t.table->index().slot_of(c);
             t.table->prefetch(slot);
-            exits[n_exits++] = Exit{t.table, slot};
+            exits[n_exits++] = Exit{t.table, slot, remove};
         }
         // Read the exits' values once all their loads are under way.
-        for (int x = 0; x < n_exits; ++x) e.add(exits[x].table->at(exits[x].slot));
+        for (int x = 0; x < n_exits; ++x) e.add(metric, exits[x].table->at(exits[x].slot), exits[x].capture);
         e.plies = moves.size();
         if (in) n_in = sort_unique(in, n_in);
         return n_quiet + n_in;
@@ -449,14 +459,14 @@ struct UnitSolver {
         Word* w = words[k];
         // outcome() (engine/movegen.h) in two parts, without building a
         // Position: its tests of the counts first, then "no legal ply" from
-        // the scan's count of plies (outcome_after_plies).  The solver's
-        // positions have no capture counter (lasker-20 has its own solver,
-        // gen/capture_clock_solver.h).
+        // the scan's count of plies (outcome_after_plies).  Under a
+        // no-capture limit the position is taken at counter 0 (its code
+        // holds every counter's value, probe/metric.h).
         const Sector& s = sectors[k];
         const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
         if (o != Outcome::ONGOING) {
-            w[i] = o == Outcome::DRAW ? VALUE_DRAW : value_loss(0);
-            if (o != Outcome::DRAW) frontier.add(thread, k, i, value_loss(0));
+            w[i] = o == Outcome::DRAW ? VALUE_DRAW : metric.loss(0);
+            if (o != Outcome::DRAW) frontier.add(thread, k, i, w[i]);
             return;
         }
         Exits e;
@@ -473,17 +483,17 @@ struct UnitSolver {
         if (n_in > 0 && !std::atomic_ref<bool>(repeats).load(std::memory_order_relaxed))
             std::atomic_ref<bool>(repeats).store(true, std::memory_order_relaxed);
         if (e.win != INT_MAX) {
-            w[i] = value_win(e.win);  // tentative until layer e.win
+            w[i] = metric.win(e.win);  // tentative until layer e.win
             frontier.add(thread, k, i, w[i]);
         } else if (outcome_after_plies(e.plies > 0) == Outcome::LOSS) {  // blocked
-            w[i] = value_loss(0);
-            frontier.add(thread, k, i, value_loss(0));
+            w[i] = metric.loss(metric.blocked_loss());
+            frontier.add(thread, k, i, w[i]);
         } else if (n_in > 0) {
             w[i] = pending_word(n_in, e, opt.keep_exits);
         } else if (e.draw) {
             w[i] = VALUE_DRAW;
         } else {
-            w[i] = value_loss(e.loss);
+            w[i] = metric.loss(e.loss);
             frontier.add(thread, k, i, w[i]);
         }
     }
@@ -528,14 +538,14 @@ struct UnitSolver {
     }
 
     // What a propagation pass does to one in-unit predecessor (sector j,
-    // slot s) of a position of distance `layer`.  A loss makes it a win in
+    // slot s) of a position of distance `layer` (below the metric's limit).  A loss makes it a win in
     // layer + 1 unless it already wins sooner; a win refutes one of its
     // children, and when that was its last, all its in-unit plies lose:
     // it is lost (as slowly as its exits allow) or, with a drawing exit,
     // drawn.  The thread that takes the last counter decides.
     void after_loss(int thread, int layer, int j, std::uint64_t s) {
         std::atomic_ref<Word> a(words[j][s]);
-        const Word win = value_win(layer + 1);
+        const Word win = metric.win(layer + 1);
         Word cur = a.load(std::memory_order_relaxed);
         while ((cur & PENDING) || (is_win_code(cur) && cur > win))
             if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
@@ -557,21 +567,21 @@ struct UnitSolver {
         if (e.draw) {
             a.store(VALUE_DRAW, std::memory_order_relaxed);
         } else {
-            const int plies = std::max(layer, e.loss - 1) + 1;
-            a.store(value_loss(plies), std::memory_order_relaxed);
-            frontier.add(thread, j, s, value_loss(plies));
+            const Word loss = metric.loss(std::max(layer, e.loss - 1) + 1);
+            a.store(loss, std::memory_order_relaxed);
+            frontier.add(thread, j, s, loss);
         }
     }
 
-    // One propagation pass: the positions of distance `layer` (from the
-    // frontier) update their in-unit predecessors.  Positions are taken a
+    // One propagation pass: the positions of code `code` (from the
+    // frontier: one result and distance) update their in-unit predecessors.  Positions are taken a
     // few at a time, and all their predecessors' words fetched before any
     // is updated: the updates land anywhere in the unit, so this keeps many
     // cache misses in flight at once.  The positions' own words are fetched
     // a few batches ahead, for the same reason.
-    void propagation_pass(int layer) {
-        const Word code = value_code_plies(layer);
-        const bool loss = (layer & 1) == 0;
+    void propagation_pass(Word code) {
+        const int layer = metric.plies(code);
+        const bool loss = value_wdl(code) == Wdl::LOSS;
         std::vector<std::uint64_t> list = frontier.take(code, team(frontier.size(code) * 16));
         stats.frontier_bytes = std::max(stats.frontier_bytes, frontier.memory_bytes() + list.capacity() * 8 * 2);
         if (list.size() >= 1024) sort_by_opponent(list, index, team(list.size() * 16));
@@ -628,7 +638,7 @@ struct UnitSolver {
 
 }  // namespace
 
-SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values) {
+SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values, const Metric& metric) {
     SectorStats st;
     st.sector = s;
     st.slots = values.size();
@@ -638,7 +648,7 @@ SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values) {
         if (v == VALUE_DRAW)
             ++st.draws;
         else if (value_wdl(v) == Wdl::WIN)
-            ++st.wins, st.longest_win = std::max(st.longest_win, value_plies(v));
+            ++st.wins, st.longest_win = std::max(st.longest_win, metric.plies(v));
         else
             ++st.losses;
     }
@@ -648,9 +658,9 @@ SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values) {
 std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>& unit, const ChildValues& children,
                                       std::vector<std::vector<ValueCode>>& values, const SolveOptions& opt) {
     if (unit.empty()) return std::nullopt;
-    // Its positions carry no capture counter (init_position): a rule set
-    // with a no-capture limit has its own solver (gen/capture_clock_solver.h).
-    if (r.has_capture_counter()) return "solve_unit: rule set " + r.name + " has a no-capture limit (solve_clock_unit)";
+    if (Metric::of(r, opt.metric.kind()) != opt.metric)
+        return std::string("solve_unit: rule set ") + r.name + " has no metric " + opt.metric.name() +
+               (opt.metric.horizon() ? " to that limit" : "");
     UnitSolver u(r, unit, children, opt);
     values.assign(unit.size(), {});
     for (std::size_t k = 0; k < unit.size(); ++k) {
@@ -673,11 +683,14 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     u.stats.init_cpu_seconds = c_init - c_start;
     u.stats.frontier_bytes = u.frontier.memory_bytes();
 
-    // In order of distance, so every distance is exact.  Without a ply
-    // inside the unit there is nothing to propagate.
-    for (int layer = 0; u.repeats && value_code_plies(layer) <= u.frontier.max_code(); ++layer) {
-        u.propagation_pass(layer);
-        u.report("layer", layer, total);
+    // In order of codes, which is the order of distance (probe/metric.h),
+    // so every distance is exact; under a limit L, results of L plies are
+    // not propagated (their predecessors' would be beyond it).  Without a
+    // ply inside the unit there is nothing to propagate.
+    for (int code = VALUE_DRAW + 1; u.repeats && code <= u.frontier.max_code(); ++code) {
+        if (u.metric.horizon() && u.metric.plies(Word(code)) >= u.metric.horizon()) break;
+        u.propagation_pass(Word(code));
+        u.report("layer", u.metric.plies(Word(code)), total);
     }
     const double t_layers = omp_get_wtime();
     u.stats.layer_seconds = t_layers - t_init;

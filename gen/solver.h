@@ -1,6 +1,11 @@
 // The retrograde solver: exact values of one solve unit (a set of sectors
 // that reach each other, e.g. a movement sector and its colour-swapped twin)
-// from the values of the solved sectors its plies leave to.
+// from the values of the solved sectors its plies leave to, in any value
+// metric (probe/metric.h: DTM, DTC, DTC under a no-capture limit).  The
+// metric says what a ply leaving the unit is worth (Metric::through: its
+// child's distance + 1, or 1 for a capture under DTC), how a blocked loss
+// counts, and where propagation stops (a limit L: nothing longer than L
+// is a result; a position still unresolved then is a draw).
 //
 // Method.  One 16-bit word per slot of the unit (the memory bound: 2 bytes
 // per slot, plus the children's values held by ChildValues, packed to about
@@ -17,8 +22,9 @@
 // looked up in the children, plies staying in it are counted per distinct
 // child slot (by popcount, when the children are known to be distinct
 // classes).  Every value with a distance goes to the frontier
-// (gen/frontier.h) under its distance.  Then layer n = 0, 1, 2, ... takes
-// the positions of distance n from the frontier and propagates them
+// (gen/frontier.h) under its code.  Then the codes 2, 3, 4, ... (in every
+// metric the order of distance: a LOSS n before a WIN n + 1) take their
+// positions from the frontier and propagate them
 // backwards with un-moves: a LOSS n makes the in-unit
 // predecessors WIN n+1 (unless they already win sooner); a WIN n decrements
 // their counters, and a counter reaching 0 makes the predecessor a LOSS
@@ -48,7 +54,7 @@
 #include <vector>
 
 #include "gen/child_values.h"
-#include "probe/value.h"
+#include "probe/metric.h"
 
 namespace mtb {
 
@@ -58,8 +64,9 @@ struct SectorStats {
     int longest_win = -1;  // plies; -1 when there is no win
 };
 
-// Counts the outcome of every position slot (VALUE_NONE slots skipped).
-SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values);
+// Counts the outcome of every position slot (VALUE_NONE slots skipped);
+// longest_win in the metric's distance.
+SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values, const Metric& metric = {});
 
 struct SolveProgress {
     const char* phase;  // "init", "layer", "final"
@@ -88,6 +95,10 @@ struct SolveOptions {
     // again (gen/solver.cpp, EXITS_KEPT).  Tests clear it to run the other
     // route, taken where the count or the exit's distance does not fit.
     bool keep_exits = true;
+    // What the distances count, and so what a ply leaving the unit is
+    // worth and where propagation stops (probe/metric.h).  It must be one
+    // of the rule set's (Metric::of).
+    Metric metric;
 };
 
 // Solves `unit` (every successor sector outside it must be in `children`).

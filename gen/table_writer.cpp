@@ -61,6 +61,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     h.sector = s;
     h.slot_count = values.size();
     h.content = opt.content;
+    h.metric = wdl_only ? MetricKind::DTM : opt.metric;
     h.symbol_width = dict.size() <= 256 ? 1 : 2;
     h.dict_size = std::uint16_t(dict.size());
     h.block_slots = opt.block_slots;

@@ -35,7 +35,8 @@ struct TableWriteOptions {
     // VALUES; WDL keeps only win/draw/loss (distances dropped); WDL_CAPTURES
     // as WDL, for values that are capture_resolved_wdl()'s (gen/wdl_captures.h).
     TableContent content = TableContent::VALUES;
-    int threads = 0;  // threads compressing blocks; 0: all cores
+    MetricKind metric = MetricKind::DTM;  // of a VALUES file's distances (probe/metric.h)
+    int threads = 0;                      // threads compressing blocks; 0: all cores
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]

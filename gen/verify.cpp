@@ -9,7 +9,6 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "gen/capture_clock_verify.h"
 #include "gen/prefetch_batches.h"
 #include "gen/sector_graph.h"
 #include "gen/wdl_captures.h"
@@ -34,7 +33,7 @@ bool by_slot(const ValueError& a, const ValueError& b) { return a.slot < b.slot;
 }  // namespace
 
 std::string ValueError::message() const {
-    return position + ": stored " + value_text(stored) + ", successors give " + value_text(expected);
+    return position + ": stored " + metric.text(stored) + ", successors give " + metric.text(expected);
 }
 
 SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
@@ -59,19 +58,30 @@ void SuccessorRows::fill(int place, int removed) {
         for (int p = 0; p < MAX_POINTS; ++p) codes_[place][p] = SectorIndex::row_code(row, bit(Point(p)));
 }
 
-ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ) {
+ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
+                                const SuccessorTables& succ) {
     SuccessorRows rows(succ);
-    return value_from_successors(r, s, n, succ, rows);
+    return value_from_successors(r, metric, s, n, succ, rows);
 }
 
-ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ,
-                                SuccessorRows& rows) {
-    // A no-capture limit (lasker-20) stores capture clock codes: their own rule.
-    if (r.has_capture_counter()) return clock_value_from_successor_tables(r, s, n, succ);
+// The verifier's statement of each metric's rule (the solver applies the
+// same definitions backwards, gen/solver.h): forwards over the plies, from
+// the stored values of the children alone.
+//   DTM: a ply is worth its child's distance + 1; the game over (too few
+//        stones, no legal ply) is a LOSS in 0.
+//   DTC: the same, but a capture is worth 1 ply whatever its child's
+//        distance (the child's win/draw/loss is the result it keeps).
+//   DTC to limit L: as DTC, the position taken at counter 0; a result
+//        that needs more than L plies is a draw, and a blocked side loses
+//        in 1 (its turn must begin before the counter reaches L).
+// A WIN is the shortest winning ply, a LOSS the longest ply when every
+// ply loses, else a DRAW; a ply leaving the opponent too few stones wins in 1.
+ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
+                                const SuccessorTables& succ, SuccessorRows& rows) {
     const Position p = denormalise(s, n, WHITE);
-    switch (outcome(r, p)) {
+    switch (outcome_before_plies(r, p.total(p.side), p.hand[WHITE] + p.hand[BLACK], p.occupied(), 0)) {
         case Outcome::LOSS:
-            return value_loss(0);
+            return metric.loss(0);
         case Outcome::DRAW:
             return VALUE_DRAW;
         case Outcome::ONGOING:
@@ -85,15 +95,17 @@ ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, cons
     // child's load is started before any value is read, so the cache
     // misses overlap.
     const MoveList moves(r, p);
+    if (outcome_after_plies(moves.begin() != moves.end()) == Outcome::LOSS) return metric.loss(metric.blocked_loss());
     const StoredTable* table[MAX_PLIES];
     std::uint64_t slot[MAX_PLIES];
+    bool capture[MAX_PLIES];
     std::uint32_t us_code[2];
     bool have_code[2] = {false, false};
     int children = 0;
     for (const Move* m = moves.begin(); m != moves.end(); ++m) {
         const bool place = m->is_placement(), remove = m->is_removal();
         const Bitboard other = remove ? n.them ^ bit(m->remove) : n.them;
-        if (popcount(other) + s.them_hand < r.lose_below) return value_win(1);  // no win is shorter
+        if (popcount(other) + s.them_hand < r.lose_below) return metric.win(1);  // no win is shorter
         const StoredTable* t = succ.table[place][remove];
         if (!t) return VALUE_NONE;
         const SectorIndex::Row& row = rows.row(n.them, place, remove ? int(m->remove) : MAX_POINTS);
@@ -109,6 +121,7 @@ ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, cons
             const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
             slot[children] = t->index().slot_in_row(row, mover);
         }
+        capture[children] = remove;
         table[children++] = t;
     }
     for (int c = 0; c < children; ++c) table[c]->prefetch(slot[c]);
@@ -117,31 +130,38 @@ ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, cons
     for (int c = 0; c < children; ++c) {
         const ValueCode v = table[c]->at(slot[c]);
         if (v == VALUE_NONE) return VALUE_NONE;
-        if (v == VALUE_DRAW)
+        if (v == VALUE_DRAW) {
+            draw = true;
+            continue;
+        }
+        const int plies = metric.is_dtc() && capture[c] ? 1 : metric.plies(v) + 1;
+        if (metric.horizon() && plies > metric.horizon())
             draw = true;
         else if (value_wdl(v) == Wdl::LOSS)
-            win = std::min(win, value_plies(v) + 1);
+            win = std::min(win, plies);
         else
-            loss = std::max(loss, value_plies(v) + 1);
+            loss = std::max(loss, plies);
     }
-    if (win != INT_MAX) return value_win(win);
+    if (win != INT_MAX) return metric.win(win);
     if (draw) return VALUE_DRAW;
-    return value_loss(loss);
+    return metric.loss(loss);
 }
 
 std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const ValueCode> values,
-                                     const VerifyTables& succ, int threads, std::size_t max_errors) {
+                                     const VerifyTables& succ, int threads, std::size_t max_errors,
+                                     std::optional<Metric> metric) {
     const std::uint64_t slots = SectorIndex(r, s).slots();
     if (values.size() != slots)
         return {{0,
                  "(table of " + s.name() + ": " + std::to_string(values.size()) + " slots, index has " +
                      std::to_string(slots) + ")",
                  VALUE_NONE, VALUE_NONE}};
-    return check_values(r, StoredTable(r, s, values), succ, threads, max_errors);
+    return check_values(r, StoredTable(r, s, values), succ, threads, max_errors, metric);
 }
 
 std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, const VerifyTables& succ, int threads,
-                                     std::size_t max_errors) {
+                                     std::size_t max_errors, std::optional<Metric> metric_) {
+    const Metric metric = metric_.value_or(Metric::native(r));
     const Sector s = stored.sector();
     const SectorIndex& index = stored.index();
     const SuccessorTables targets(s, succ);
@@ -159,7 +179,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
 #pragma omp for schedule(dynamic, 1)
         for (std::int64_t g = 0; g < groups; ++g) {
             auto check = [&](NormalPosition n, std::uint64_t slot) {
-                const ValueCode expected = value_from_successors(r, s, n, targets, rows);
+                const ValueCode expected = value_from_successors(r, metric, s, n, targets, rows);
                 const ValueCode value = stored.at(slot);
                 if (expected == value) return;
                 // Keep the max_errors smallest slots whatever the order
@@ -172,7 +192,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
                 }
                 NormalPosition canonical;
                 index.position_of(slot, canonical);
-                found.push_back({slot, position_to_text(r, denormalise(s, canonical, WHITE)), value, expected});
+                found.push_back({slot, position_to_text(r, denormalise(s, canonical, WHITE)), value, expected, metric});
             };
             // The stored values' slots are far apart: each load is started
             // a batch ahead (gen/prefetch_batches.h).
@@ -197,7 +217,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
         errors.push_back({0,
                           "(walk of " + s.name() + " met " + std::to_string(visited) + " positions, index has " +
                               std::to_string(index.slots()) + " slots)",
-                          VALUE_NONE, VALUE_NONE});
+                          VALUE_NONE, VALUE_NONE, metric});
     std::sort(errors.begin(), errors.end(), by_slot);
     if (errors.size() > max_errors) errors.resize(max_errors);
     return errors;
@@ -216,6 +236,8 @@ std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<Sto
     if (!r) return {{file.path(), -1, "unknown rule set '" + h.rules_name + "'"}};
     if (!own) return problems;  // win/draw/loss only
     const Sector s = h.sector;
+    const std::optional<Metric> metric = table_metric(*r, h);
+    if (!metric) return {{file.path(), -1, file.path() + ": a metric rule set " + r->name + " cannot have"}};
     const std::string dir = std::filesystem::path(file.path()).parent_path().string();
     const std::vector<Sector> needed = successor_sectors(*r, s);
     // The table under check is its own successor's table from `own`, never
@@ -226,12 +248,12 @@ std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<Sto
     held.drop(s);
     held.trim(others, keep_bytes);
     for (Sector c : others)
-        if (auto err = held.load(*r, c, dir.empty() ? "." : dir, threads))
+        if (auto err = held.load(*r, c, dir.empty() ? "." : dir, threads, metric))
             return {{file.path(), -1, "cannot check values: " + *err}};
     if (own->slots() != file.slots()) return {{file.path(), -1, file.path() + ": slot count differs from the index"}};
     const StoredTable& stored = *own;
     if (others.size() != needed.size()) held.add(std::move(own));  // s is its own successor
-    for (const ValueError& e : check_values(*r, stored, held, threads))
+    for (const ValueError& e : check_values(*r, stored, held, threads, 10, metric))
         problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message()});
     return problems;
 }
@@ -255,6 +277,9 @@ std::vector<VerifyProblem> check_wdl_file(const Rules& r, const TableFile& file,
     if (!fs::is_regular_file(twin, ec)) return {};
     std::vector<ValueCode> values, stored;
     if (auto e = load_table(twin, r, s, values)) return {{file.path(), -1, "cannot check values: " + *e}};
+    std::string error;
+    const auto twin_file = TableFile::open(twin, error);
+    const Metric twin_metric = twin_file ? table_metric(r, twin_file->header()).value_or(Metric()) : Metric();
     if (auto e = file.read_all(stored)) return {{file.path(), -1, *e}};
     const bool captures = file.header().content == TableContent::WDL_CAPTURES;
     if (captures) {
@@ -275,7 +300,7 @@ std::vector<VerifyProblem> check_wdl_file(const Rules& r, const TableFile& file,
         problems.push_back({file.path(), -1,
                             file.path() + ": wrong win/draw/loss: " + position_to_text(r, denormalise(s, n, WHITE)) +
                                 ": stored " + wdl_name(value_wdl(stored[slot])) + ", " + twin + " gives " +
-                                value_text(values[slot])});
+                                twin_metric.text(values[slot])});
     }
     return problems;
 }

@@ -30,6 +30,7 @@ struct ValueError {
     std::uint64_t slot;
     std::string position;  // position text (White to move)
     ValueCode stored, expected;
+    Metric metric;  // of both codes
     std::string message() const;
 };
 
@@ -74,23 +75,26 @@ private:
     std::uint32_t codes_[2][MAX_POINTS] = {};
 };
 
-// The value its successors give to position n of sector s, or VALUE_NONE
-// when a successor's table is missing from `succ`.  `rows` (for `succ`)
-// keeps the children's index rows from one call to the next.
-ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ);
-ValueCode value_from_successors(const Rules& r, Sector s, NormalPosition n, const SuccessorTables& succ,
-                                SuccessorRows& rows);
+// The value its successors give to position n of sector s in `metric`,
+// or VALUE_NONE when a successor's table is missing from `succ`.  `rows`
+// (for `succ`) keeps the children's index rows from one call to the next.
+ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
+                                const SuccessorTables& succ);
+ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
+                                const SuccessorTables& succ, SuccessorRows& rows);
 
 // Checks every position slot of the sector `stored` holds.  `succ` must
 // hold every successor sector (the sector itself too when a ply can lead
 // back into it).  Parallel over groups of positions (probe/class_walk.h) on
 // `threads` threads (0: all cores); returns at most max_errors errors (the
-// first ones by slot).
+// first ones by slot).  The values are in `metric` (default: the rule
+// set's own, Metric::native).
 std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, const VerifyTables& succ,
-                                     int threads = 0, std::size_t max_errors = 10);
+                                     int threads = 0, std::size_t max_errors = 10, std::optional<Metric> metric = {});
 // The same for values in memory (values.size() must be the sector's slots).
 std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const ValueCode> values,
-                                     const VerifyTables& succ, int threads = 0, std::size_t max_errors = 10);
+                                     const VerifyTables& succ, int threads = 0, std::size_t max_errors = 10,
+                                     std::optional<Metric> metric = {});
 
 // The hook for probe/table_reader.h verify_values(): finds the rule set and
 // sector from the table's header and the successors' tables in the table's

@@ -91,7 +91,8 @@ std::size_t StoredTable::memory_bytes() const {
     return sizeof(*this) + index_.memory_bytes() + sym8_.size() + sym16_.size() * 2 + codes_.size() * 2;
 }
 
-std::optional<std::string> VerifyTables::load(const Rules& r, Sector s, const std::string& dir, int threads) {
+std::optional<std::string> VerifyTables::load(const Rules& r, Sector s, const std::string& dir, int threads,
+                                              std::optional<Metric> metric) {
     auto held = std::find_if(tables_.begin(), tables_.end(), [&](const auto& t) { return t->sector() == s; });
     if (held != tables_.end()) {
         std::rotate(held, held + 1, tables_.end());  // now the most recently used
@@ -101,7 +102,7 @@ std::optional<std::string> VerifyTables::load(const Rules& r, Sector s, const st
     std::string error;
     auto file = TableFile::open(path, error);
     if (!file) return error;
-    if (auto e = file->check_matches(r, s)) return e;
+    if (auto e = file->check_matches(r, s, metric)) return e;
     if (file->header().content != TableContent::VALUES) return path + ": holds win/draw/loss only, not values";
     auto t = StoredTable::from_file(r, *file, threads, error);
     if (!t) return error;

@@ -69,8 +69,10 @@ private:
 class VerifyTables {
 public:
     // Loads `dir`/table_file_name(r, s) unless s is already held (then it
-    // counts as used now).  Returns an error text naming the file on failure.
-    std::optional<std::string> load(const Rules& r, Sector s, const std::string& dir, int threads);
+    // counts as used now); with `metric`, the file must hold its values.
+    // Returns an error text naming the file on failure.
+    std::optional<std::string> load(const Rules& r, Sector s, const std::string& dir, int threads,
+                                    std::optional<Metric> metric = {});
     void add(std::unique_ptr<StoredTable> t);
     // The table of a held sector, or null.  Valid until trim() drops it.
     const StoredTable* find(Sector s) const;

@@ -66,7 +66,8 @@ bool may_leave_out(const Graph& g, std::size_t i) {
 }  // namespace
 
 std::vector<Sector> sectors_to_leave_out(const Rules& r, const std::vector<WdlSectorBytes>& sectors) {
-    if (r.has_capture_counter()) return {};
+    // Under a limit the win/draw/loss depends on the counter: no WDL sets.
+    if (Metric::native(r).horizon()) return {};
     const Graph g = graph_of(r, sectors);
     const std::size_t n = g.nodes.size();
     std::vector<std::size_t> order(n);

@@ -19,13 +19,14 @@ static_assert(MTB_LOSS == unsigned(Wdl::LOSS) && MTB_DRAW == unsigned(Wdl::DRAW)
 // and plies 0.
 constexpr std::uint32_t pack_value(const ExactValue& v) {
     return (std::uint32_t(v.wdl) << MTB_WDL_SHIFT) | (std::uint32_t(v.plies) << MTB_PLIES_SHIFT) |
-           (v.known_plies ? 0u : MTB_WDL_ONLY);
+           (v.known_plies ? 0u : MTB_WDL_ONLY) | (v.dtc && v.known_plies ? MTB_DTC : 0u);
 }
 
 // The value in a result, or nullopt for an error result.
 inline std::optional<ExactValue> unpack_value(std::uint32_t result) {
     if (mtb_is_error(result)) return std::nullopt;
-    return ExactValue{Wdl(MTB_GET_WDL(result)), int(MTB_GET_PLIES(result)), bool(MTB_HAS_PLIES(result))};
+    return ExactValue{Wdl(MTB_GET_WDL(result)), int(MTB_GET_PLIES(result)), bool(MTB_HAS_PLIES(result)),
+                      MTB_IS_DTC(result)};
 }
 
 }  // namespace mtb

@@ -24,10 +24,11 @@ using namespace mtb::api;  // fail(), succeed(), guarded(), to_position(), to_c(
 
 std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status);
 
-// The mover's view of the value after a ply (ExactValue::before_ply).
-std::uint32_t mover_view(std::uint32_t child, bool deciding_capture = false) {
+// The mover's view of the value after a ply (ExactValue::before_ply; a
+// capture is the deciding event of a DTC).
+std::uint32_t mover_view(std::uint32_t child, bool capture) {
     const std::optional<ExactValue> v = unpack_value(child);
-    return v ? pack_value(v->before_ply(deciding_capture)) : child;
+    return v ? pack_value(v->before_ply(capture)) : child;
 }
 
 // Sort key: the value's rank, errors last.
@@ -53,7 +54,7 @@ std::uint32_t best_ply_value(const TableSet& set, const Position& p, mtb_status*
     std::uint32_t best = 0;
     bool any = false;
     for (Move m : MoveList(r, p)) {
-        const std::uint32_t v = mover_view(value_of(set, after(r, p, m), status));
+        const std::uint32_t v = mover_view(value_of(set, after(r, p, m), status), m.is_removal());
         if (mtb_is_error(v)) return v;
         if (!any || rank(v) > rank(best)) best = v;
         any = true;
@@ -64,13 +65,14 @@ std::uint32_t best_ply_value(const TableSet& set, const Position& p, mtb_status*
 // The value of a valid position: the end of the game needs no table.
 std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* status) {
     const Rules& r = set.rules();
+    const Metric& metric = set.metric();
     switch (outcome(r, p)) {
         case Outcome::LOSS:
-            // Under a no-capture limit a blocked side's turn takes one ply of
-            // the clock (DTC 1, probe/value.h); too few stones is LOSS in 0.
+            // Too few stones is a LOSS in 0; a blocked side's loss counts
+            // as the metric says (one ply of the clock under a limit).
             return succeed(
                 status,
-                pack_value(ExactValue::loss(r.has_capture_counter() && p.total(p.side) >= r.lose_below ? 1 : 0)));
+                pack_value(metric.value(metric.loss(p.total(p.side) < r.lose_below ? 0 : metric.blocked_loss()))));
         case Outcome::DRAW:
             return succeed(status, pack_value(ExactValue::draw()));
         case Outcome::ONGOING:
@@ -82,9 +84,7 @@ std::uint32_t value_of(const TableSet& set, const Position& p, mtb_status* statu
     TbStatus st = set.value(sector_of(p), normalise(p), v, &message);
     if (st != TbStatus::OK) return fail(status, mtb_error_code(st), message);
     if (set.wdl_only(sector_of(p))) return succeed(status, pack_value(ExactValue::wdl_only(value_wdl(v))));
-    if (r.has_capture_counter())
-        return succeed(status, pack_value(decode_clock(v, p.since_capture, r.no_capture_draw_plies)));
-    return succeed(status, pack_value(decode_value(v)));
+    return succeed(status, pack_value(metric.value(v, p.since_capture)));
 }
 
 }  // namespace
@@ -195,8 +195,7 @@ uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, s
             mtb_move& out = moves[n++];
             write_move(*r.board, m, out);
             mtb_status child_status;
-            out.value = mover_view(value_of(*tb->set, after(r, p, m), &child_status),
-                                   r.has_capture_counter() && m.is_removal());
+            out.value = mover_view(value_of(*tb->set, after(r, p, m), &child_status), m.is_removal());
             if (mtb_is_error(out.value) && first_error.empty())
                 first_error = std::string(out.text) + ": " + child_status.message;
         }

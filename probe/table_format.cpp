@@ -36,7 +36,8 @@ enum : std::size_t {
     OFF_FILE_SIZE = 88,
     OFF_DATA = 96,
     OFF_META_SUM = 104,
-    OFF_RESERVED = 112,
+    OFF_METRIC = 112,
+    OFF_RESERVED = 113,
     OFF_HEADER_SUM = 120,
 };
 
@@ -69,6 +70,7 @@ std::vector<std::uint8_t> encode_header(const TableHeader& h) {
     put(&b[OFF_FILE_SIZE], h.file_size, 8);
     put(&b[OFF_DATA], h.data_offset, 8);
     put(&b[OFF_META_SUM], h.meta_checksum, 8);
+    b[OFF_METRIC] = std::uint8_t(h.metric);
     put(&b[OFF_HEADER_SUM], checksum64({b.data(), OFF_HEADER_SUM}), 8);
     return b;
 }
@@ -111,7 +113,9 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
     h.file_size = get(b + OFF_FILE_SIZE, 8);
     h.data_offset = get(b + OFF_DATA, 8);
     h.meta_checksum = get(b + OFF_META_SUM, 8);
-    if (get(b + OFF_RESERVED, 8) != 0) return std::string("reserved header field not zero");
+    if (b[OFF_METRIC] > 1) return std::string("unknown metric");
+    h.metric = MetricKind(b[OFF_METRIC]);
+    if (get(b + OFF_RESERVED, 7) != 0) return std::string("reserved header field not zero");
     if (h.data_offset != h.meta_end()) return std::string("data offset does not follow the block index");
     if (h.file_size < h.data_offset + kTrailerSize) return std::string("file size too small for its layout");
     return std::nullopt;

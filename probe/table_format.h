@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "probe/metric.h"
 #include "probe/sector.h"
 #include "probe/value.h"
 
@@ -55,6 +56,10 @@ struct TableHeader {
     std::uint64_t file_size = 0;
     std::uint64_t data_offset = 0;    // first block
     std::uint64_t meta_checksum = 0;  // XXH3 of dictionary + block index
+    // What a values file's distances count (probe/metric.h); 0 (DTM) in a
+    // win/draw/loss-only file.  Files of a rule set with a no-capture limit
+    // made before this field hold 0 and mean DTC (table_metric()).
+    MetricKind metric = MetricKind::DTM;
 
     std::uint64_t dict_offset() const { return kHeaderSize; }
     std::uint64_t index_offset() const { return kHeaderSize + std::uint64_t(dict_size) * kDictEntrySize; }

@@ -22,6 +22,13 @@ std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
     return std::nullopt;
 }
 
+std::optional<Metric> table_metric(const Rules& r, const TableHeader& h) {
+    // A rule set with a no-capture limit has DTC only; its files written
+    // before the header recorded the metric hold 0 there.
+    if (r.has_capture_counter()) return Metric::native(r);
+    return Metric::of(r, h.metric);
+}
+
 std::string table_file_name(const Rules& r, Sector s, bool wdl_only) {
     return r.name + "_" + s.name() + (wdl_only ? ".wdl.mtb" : ".mtb");
 }

@@ -23,6 +23,10 @@ namespace mtb {
 // is wrong.  Cheap (no index is built).
 std::optional<std::string> check_header(const Rules& r, const TableHeader& h);
 
+// The metric of a table of rule set r with header h (its `metric` byte),
+// or nullopt when r cannot have that metric.
+std::optional<Metric> table_metric(const Rules& r, const TableHeader& h);
+
 // Why an entry named like a table is skipped: "" for a regular file (a
 // symbolic link is followed), else "skipped: " and what it is (a FIFO would
 // block a reader's open, a folder or a dangling link cannot be read).

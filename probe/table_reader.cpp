@@ -1,5 +1,7 @@
 #include "probe/table_reader.h"
 
+#include "probe/table_identity.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -70,9 +72,11 @@ std::optional<std::string> TableFile::read_at(std::uint64_t offset, std::span<st
     return std::nullopt;
 }
 
-std::optional<std::string> TableFile::check_matches(const Rules& r, Sector s) const {
+std::optional<std::string> TableFile::check_matches(const Rules& r, Sector s, std::optional<Metric> metric) const {
     if (auto e = check_header(r, header_)) return path_ + ": " + *e;
     if (header_.sector != s) return path_ + ": holds sector " + header_.sector.name() + ", not " + s.name();
+    if (metric && header_.content == TableContent::VALUES && table_metric(r, header_) != metric)
+        return path_ + ": holds " + table_metric(r, header_)->name() + " values, not " + metric->name();
     return std::nullopt;
 }
 
@@ -158,11 +162,12 @@ std::optional<std::string> TableFile::check_file_checksum() const {
     return std::nullopt;
 }
 
-std::optional<std::string> load_table(const std::string& path, const Rules& r, Sector s, std::vector<ValueCode>& out) {
+std::optional<std::string> load_table(const std::string& path, const Rules& r, Sector s, std::vector<ValueCode>& out,
+                                      std::optional<Metric> metric) {
     std::string error;
     auto t = TableFile::open(path, error);
     if (!t) return error;
-    if (auto e = t->check_matches(r, s)) return e;
+    if (auto e = t->check_matches(r, s, metric)) return e;
     return t->read_all(out);
 }
 

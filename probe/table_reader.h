@@ -51,9 +51,10 @@ public:
     ValueCode code_of(std::uint16_t symbol) const { return codes_[symbol]; }
 
     // Whether the table was made for rule set r and sector s: the header
-    // passes check_header() (probe/table_identity.h) and names sector s.
+    // passes check_header() (probe/table_identity.h) and names sector s;
+    // with `metric`, a values file holds that metric's distances.
     // The error names the file and the mismatch.
-    std::optional<std::string> check_matches(const Rules& r, Sector s) const;
+    std::optional<std::string> check_matches(const Rules& r, Sector s, std::optional<Metric> metric = {}) const;
 
     // Checks block b's checksum and decompresses its symbols into `raw`
     // (slots_in_block(b) bytes, or twice that for 2-byte symbols: all low
@@ -89,8 +90,10 @@ private:
     std::vector<ValueCode> codes_;  // symbol -> code
 };
 
-// Reads a table and checks it belongs to (r, s); convenience for the solver.
-std::optional<std::string> load_table(const std::string& path, const Rules& r, Sector s, std::vector<ValueCode>& out);
+// Reads a table and checks it belongs to (r, s) (and holds `metric`'s
+// values, when given); convenience for the solver.
+std::optional<std::string> load_table(const std::string& path, const Rules& r, Sector s, std::vector<ValueCode>& out,
+                                      std::optional<Metric> metric = {});
 
 // One problem found by verify_table(): which file, which block (-1: not a
 // block), what.

@@ -53,7 +53,9 @@ bool parse_table_file_name(const std::string& name, const std::string& rules, Se
 }
 
 TableSet::TableSet(const Rules& r, std::size_t cache_bytes)
-    : rules_(r), cache_(std::make_unique<BlockCache>(cache_bytes ? cache_bytes : kDefaultCacheBytes)) {}
+    : rules_(r),
+      metric_(Metric::native(r)),
+      cache_(std::make_unique<BlockCache>(cache_bytes ? cache_bytes : kDefaultCacheBytes)) {}
 
 std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r, std::size_t cache_bytes,
                                          TbStatus& status, std::string& message) {
@@ -69,13 +71,13 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
     // (sector, win/draw/loss only, path): a sector's values file sorts
     // before its WDL-only file and wins over it.  Under a no-capture limit
     // a table's values depend on the counter, which WDL-only files drop, so
-    // they are not used there.
+    // they are not used there (the metric has a horizon).
     std::vector<std::tuple<Sector, bool, std::string>> found;
     for (; it != fs::directory_iterator(); it.increment(ec)) {
         Sector s;
         bool wdl = false;
         if (!parse_table_file_name(it->path().filename().string(), r.name, s, &wdl)) continue;
-        if (wdl && r.has_capture_counter()) continue;
+        if (wdl && set->metric_.horizon()) continue;
         if (std::string why = why_skipped(it->path().string()); !why.empty())
             set->skipped_.emplace(s.key(), it->path().string() + ": " + why);
         else
@@ -87,6 +89,7 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
         return nullptr;
     }
     std::sort(found.begin(), found.end());  // a stable table numbering
+    std::string metric_from;                // the first values file's path: it set metric_
     for (auto& [s, wdl, path] : found) {
         if (set->by_sector_.count(s.key())) continue;  // the values file came first
         auto e = std::make_unique<Entry>();
@@ -108,6 +111,19 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r,
                 status = TbStatus::MISMATCH;
                 message = path + buf;
                 return nullptr;
+            }
+            // One metric a folder: its distances mean one thing.
+            const std::optional<Metric> m = table_metric(r, h);
+            if (h.content == TableContent::VALUES && m) {
+                if (metric_from.empty()) {
+                    set->metric_ = *m;
+                    metric_from = path;
+                } else if (*m != set->metric_) {
+                    status = TbStatus::MISMATCH;
+                    message = path + ": holds " + m->name() + " values, but " + metric_from + " holds " +
+                              set->metric_.name() + " values: a folder holds one metric";
+                    return nullptr;
+                }
             }
         }
         set->by_sector_.emplace(s.key(), e.get());
@@ -132,7 +148,7 @@ void TableSet::load(const Entry& e) const {
         e.error = error;
         return;
     }
-    if (auto m = e.file->check_matches(rules_, e.sector)) {
+    if (auto m = e.file->check_matches(rules_, e.sector, metric_)) {
         e.status = TbStatus::MISMATCH;
         e.error = *m;
     } else if (is_wdl_only(e.file->header().content) != e.wdl_only) {
@@ -208,8 +224,7 @@ TbStatus TableSet::lookup(const Entry& e, std::uint64_t slot, ValueCode& out, st
 }
 
 bool TableSet::searched(Sector s) const {
-    if (has_table(s) || skipped_.count(s.key()) || rules_.has_capture_counter() || !valid_sector(rules_, s))
-        return false;
+    if (has_table(s) || skipped_.count(s.key()) || metric_.horizon() || !valid_sector(rules_, s)) return false;
     for (Sector c : successor_sectors(rules_, s))
         if (!has_table(c)) return false;  // s itself among them too: a sector cannot rest on itself
     return true;

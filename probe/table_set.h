@@ -39,6 +39,10 @@ public:
                                           TbStatus& status, std::string& message);
 
     const Rules& rules() const { return rules_; }
+    // What the values files' distances count: the folder's one metric
+    // (open() refuses a folder that mixes them), or the rule set's own
+    // when it has only win/draw/loss files.
+    const Metric& metric() const { return metric_; }
     std::size_t table_count() const { return entries_.size(); }
     std::vector<Sector> sectors() const;
     bool has_table(Sector s) const { return by_sector_.count(s.key()) != 0; }
@@ -99,6 +103,7 @@ private:
     TbStatus wdl_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const;
 
     const Rules& rules_;
+    Metric metric_;
     std::vector<std::unique_ptr<Entry>> entries_;
     std::unordered_map<std::uint32_t, const Entry*> by_sector_;  // Sector::key()
     // Entries named like a table that are no regular file (FIFO, folder,

@@ -46,40 +46,16 @@ constexpr ExactValue decode_value(ValueCode c) {
 // "win in 11", "loss in 0", "draw", "none".
 inline std::string value_text(ValueCode c) { return c == VALUE_NONE ? "none" : value_text(decode_value(c)); }
 
-// Tables of a rule set with a no-capture ply limit L (lasker-20, L = 20)
-// hold one "capture clock" distance per position instead: DTC n, the
-// smallest number of plies left before the counter reaches L (L - counter)
-// with which the side to move's result is forced.  A position with counter
-// c is then a WIN or LOSS when c + n <= L, else a DRAW.  n counts the plies
-// up to and including the deciding capture (one into a position its
-// capturer wins at counter 0, or one that leaves fewer than 3 stones), or,
-// when the game is decided by a side left without a legal ply, the plies
-// to that position plus one (its turn must begin before the counter
-// reaches L: the ply that reaches L draws).  So n >= 1, and 1 <= n <= L for
-// every decided position.  Codes keep the parity rule above, so win/draw/
-// loss counts read them unchanged:
+// The DTC encoding (probe/metric.h: DTC, with or without a no-capture
+// limit), where the result's parity no longer follows the distance: DTC n
+// is the plies to the next deciding capture or the end of the game.  Codes
+// keep the parity rule above, so win/draw/loss counts read them unchanged:
 //
-//   code 1       : DRAW at every counter (not decided within L plies)
+//   code 1       : DRAW (under a limit L: not decided within L plies)
 //   code 2n + 1  : WIN, DTC n   (value_plies = 2n - 1, odd)
 //   code 2n + 2  : LOSS, DTC n  (value_plies = 2n, even)
 constexpr ValueCode clock_win(int n) { return ValueCode(2 * n + 1); }
 constexpr ValueCode clock_loss(int n) { return ValueCode(2 * n + 2); }
 constexpr int clock_plies(ValueCode c) { return c >= 2 ? (c - 1) / 2 : 0; }
-// Whether a clock code is decided (WIN or LOSS) at `counter` under limit L.
-constexpr bool clock_decided(ValueCode c, int counter, int limit) {
-    return c >= 2 && counter + clock_plies(c) <= limit;
-}
-// The value a clock code stands for with its DTC as the distance, whatever
-// the counter (a position's code: not VALUE_NONE).
-constexpr ExactValue clock_value(ValueCode c) {
-    return value_is_draw(c) ? ExactValue::draw() : ExactValue{value_wdl(c), clock_plies(c)};
-}
-// The value a clock code stands for at `counter` under limit L: its DTC
-// when decided there, else a draw.
-constexpr ExactValue decode_clock(ValueCode c, int counter, int limit) {
-    return clock_decided(c, counter, limit) ? clock_value(c) : ExactValue::draw();
-}
-// "win, dtc 3" style text: the stored code, read as DTC.
-inline std::string clock_text(ValueCode c) { return c == VALUE_NONE ? "none" : value_text(clock_value(c), true); }
 
 }  // namespace mtb

@@ -21,7 +21,8 @@ namespace mtb::cli {
 namespace {
 
 const char* kGenHelp =
-    "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--out DIR] [--threads N] [--level L]\n"
+    "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--metric dtm|dtc] [--out DIR]\n"
+    "               [--threads N] [--level L]\n"
     "\n"
     "Solves sectors by retrograde analysis and writes one table file per sector.\n"
     "  (default)        the whole game: every sector reachable from the start\n"
@@ -30,7 +31,12 @@ const char* kGenHelp =
     "                   sectors with at most K stones a side in total (board + hand)\n"
     "  --sectors LIST   the units holding these sectors, e.g. 3v3,5v4+2+3\n"
     "                   (their children must already be solved in DIR)\n"
-    "  --out DIR        output folder (default tables/<rules>)\n"
+    "  --metric M       what the distances count: dtm (default), plies to the end of\n"
+    "                   the game; dtc, plies to the next deciding capture or the end\n"
+    "                   (shorter, smaller tables, enough to win; rule sets with a\n"
+    "                   no-capture limit, lasker-20, have dtc only)\n"
+    "  --out DIR        output folder (default tables/<rules>, tables/<rules>-dtc\n"
+    "                   for --metric dtc)\n"
     "  --threads N      threads inside each unit (default: all cores)\n"
     "  --level L        zstd level of the tables, 1..22 (default 9; 19 gives files\n"
     "                   about 9% smaller and writes them 15 times slower)\n"
@@ -50,7 +56,7 @@ int cmd_gen(std::span<char*> args) {
     // large array in its own mapping, returned to the system on free.
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
-    Args a(args, {"--rules", "--max-stones", "--sectors", "--out", "--threads", "--level"}, {"--help"});
+    Args a(args, {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level"}, {"--help"});
     if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
     auto threads = a.integer("--threads", 1, kMaxThreads);
     auto level = a.integer("--level", 1, 22);
@@ -62,6 +68,14 @@ int cmd_gen(std::span<char*> args) {
     if (int rc = rules_from_args(a, "gen", r)) return rc;
     std::optional<int> max_stones;
     if (int rc = max_stones_from_args(a, "gen", *r, max_stones)) return rc;
+    Metric metric = Metric::native(*r);
+    if (auto name = a.value("--metric")) {
+        const auto kind = Metric::kind_of(*name);
+        if (!kind) return fail("gen", "unknown metric '" + *name + "' (dtm or dtc)", USAGE);
+        const auto m = Metric::of(*r, *kind);
+        if (!m) return fail("gen", "rule set " + r->name + " has a no-capture limit: its tables hold dtc only", USAGE);
+        metric = *m;
+    }
 
     std::vector<SolveUnit> units;
     if (max_stones) {
@@ -81,7 +95,11 @@ int cmd_gen(std::span<char*> args) {
     }
 
     GenOptions opt;
-    opt.dir = a.value("--out").value_or("tables/" + r->name);
+    // A set of another metric than the rule set's own gets a folder of
+    // its own: a folder holds one metric (the probe reads it from the headers).
+    opt.dir = a.value("--out").value_or("tables/" + r->name +
+                                        (metric == Metric::native(*r) ? "" : "-" + std::string(metric.name())));
+    opt.metric = metric;
     opt.threads = threads ? int(*threads) : 0;
     if (level) opt.level = int(*level);
     opt.progress = stderr;
@@ -133,7 +151,7 @@ int cmd_gen(std::span<char*> args) {
         ValueCode v = VALUE_NONE;
         if (!f || f->value_at(SectorIndex(*r, ss).slot_of(normalise(start)), v))
             return fail("gen", "cannot read the start value back: " + e);
-        std::printf("start value: %s\n", (r->has_capture_counter() ? clock_text(v) : value_text(v)).c_str());
+        std::printf("start value: %s\n", metric.text(v).c_str());
     }
     return OK;
 }

@@ -94,11 +94,10 @@ void draw_board(const Rules& r, const Position& p) {
     std::printf("\n");
 }
 
-// Under a no-capture limit the distance is the capture clock's DTC
-// (probe/FORMAT.md), not plies to the end: "win, dtc 3".
-std::string value_text(std::uint32_t v, const Rules& r) {
+// "win in 11" (DTM), or "win, dtc 3" from DTC tables (MTB_DTC).
+std::string value_text(std::uint32_t v, const Rules&) {
     if (mtb_is_error(v)) return std::string("unknown (") + mtb_error_name(v) + ")";
-    return value_text(*unpack_value(v), r.has_capture_counter());
+    return value_text(*unpack_value(v));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "probe/table_identity.h"
 #include "probe/table_reader.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
@@ -52,10 +53,10 @@ Row row_of(const TableFile& t) {
     r.wdl = is_wdl_only(t.header().content);
     r.counts_known = t.header().content != TableContent::WDL_CAPTURES;
     r.bytes = t.header().file_size;
-    // Under a no-capture limit (lasker-20) the distance is the capture clock's DTC.
+    // The distance in the table's own metric (DTM, or DTC).
     const Rules* rules = find_rules(t.header().rules_name);
-    const bool clock = rules && rules->has_capture_counter();
-    auto distance = [&](ValueCode c) { return clock ? clock_plies(c) : value_plies(c); };
+    const Metric metric = rules ? table_metric(*rules, t.header()).value_or(Metric()) : Metric();
+    auto distance = [&](ValueCode c) { return metric.plies(c); };
     for (const DictEntry& d : t.dictionary()) {
         r.positions += d.count;
         if (!d.count) continue;

@@ -115,7 +115,7 @@ int cmd_wdl(std::span<char*> args) {
         }
         const TableHeader& h = t->header();
         const Rules* r = find_rules(h.rules_name);
-        if (h.content != TableContent::VALUES || !r || r->has_capture_counter()) continue;
+        if (h.content != TableContent::VALUES || !r || Metric::native(*r).horizon()) continue;
         if (!only.empty() && std::find(only.begin(), only.end(), h.sector) == only.end()) continue;
         slots_all += h.slot_count;
         tables.push_back(std::move(t));

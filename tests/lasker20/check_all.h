@@ -1,5 +1,6 @@
 // Shared by the lasker20 tests: lasker-20's rules on small boards, and the
-// comparison of the clock solver with clock_checker.h at every counter.
+// comparison of the retrograde solver (gen/solver.h, in DTC to the
+// no-capture limit) with clock_checker.h at every counter.
 #pragma once
 
 #include "tests/catch.hpp"
@@ -8,8 +9,8 @@
 
 #include "clock_checker.h"
 #include "engine/notation.h"
-#include "gen/capture_clock_solver.h"
 #include "gen/sector_graph.h"
+#include "gen/solver.h"
 #include "probe/index.h"
 
 namespace mtb::test {
@@ -51,9 +52,9 @@ inline std::vector<SolveUnit> small_units(const Rules& r, int max_total, int max
     return out;
 }
 
-inline Result result_of(ValueCode c, int counter, int limit) {
-    if (!clock_decided(c, counter, limit)) return Result::DRAW;
-    return value_wdl(c) == Wdl::WIN ? Result::WIN : Result::LOSS;
+inline Result result_of(const Metric& m, ValueCode c, int counter) {
+    const ExactValue v = m.value(c, counter);
+    return v.is_draw() ? Result::DRAW : v.is_win() ? Result::WIN : Result::LOSS;
 }
 
 // Solves `units` in memory and compares every position at every counter
@@ -62,12 +63,15 @@ inline std::uint64_t check_all(const Rules& r, const std::vector<SolveUnit>& uni
     ChildValues solved;
     ClockChecker checker(r);
     const int limit = r.no_capture_draw_plies;
+    const Metric metric = Metric::native(r);
     std::uint64_t checked = 0, decided = 0, mismatches = 0;
     for (const SolveUnit& u : units) {
         std::vector<std::vector<ValueCode>> values;
         SolveOptions opt;
         opt.threads = 2;
-        REQUIRE(!solve_clock_unit(r, u.sectors, solved, values, opt));
+        opt.parallel_min = 1;  // the threads on small units too
+        opt.metric = metric;
+        REQUIRE(!solve_unit(r, u.sectors, solved, values, opt));
         for (std::size_t k = 0; k < u.sectors.size(); ++k) {
             const Sector s = u.sectors[k];
             SectorIndex index(r, s);
@@ -78,12 +82,12 @@ inline std::uint64_t check_all(const Rules& r, const std::vector<SolveUnit>& uni
                 for (int c = 0; c < limit; ++c) {
                     p.since_capture = std::uint8_t(c);
                     const Result want = checker.value(p);
-                    const Result got = result_of(values[k][i], c, limit);
+                    const Result got = result_of(metric, values[k][i], c);
                     ++checked;
                     decided += want != Result::DRAW;
                     if (want != got && ++mismatches <= 5)
                         FAIL_CHECK(position_to_text(r, p)
-                                   << ": table " << clock_text(values[k][i]) << ", minimax " << int(want));
+                                   << ": table " << metric.text(values[k][i]) << ", minimax " << int(want));
                 }
             }
             solved.add(r, s, values[k]);

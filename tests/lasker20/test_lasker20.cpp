@@ -1,4 +1,4 @@
-// lasker-20 tables (gen/capture_clock_solver.h) against the independent
+// lasker-20 tables (gen/solver.h in DTC to the limit) against the independent
 // minimax of clock_checker.h: every position of small classes, at every
 // counter 0..L-1.
 #include <algorithm>
@@ -27,7 +27,9 @@ TEST_CASE("mtb verify --values checks capture clock codes and finds a changed on
     ChildValues children;
     for (const SolveUnit& u : small_units(r, 4, 8)) {
         std::vector<std::vector<ValueCode>> values;
-        REQUIRE(!solve_clock_unit(r, u.sectors, children, values));
+        SolveOptions opt;
+        opt.metric = Metric::native(r);
+        REQUIRE(!solve_unit(r, u.sectors, children, values, opt));
         for (std::size_t k = 0; k < u.sectors.size(); ++k) {
             children.add(r, u.sectors[k], values[k]);
             held.add(std::make_unique<StoredTable>(r, u.sectors[k], values[k]));

@@ -1,4 +1,4 @@
-// lasker-20 tables (gen/capture_clock_solver.h) against the independent
+// lasker-20 tables (gen/solver.h in DTC to the limit) against the independent
 // minimax of clock_checker.h: every position of small classes, at every
 // counter 0..L-1, on the 16-point board and on the Lasker board itself with
 // a shorter limit (slow: about a minute each).

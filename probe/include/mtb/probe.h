@@ -140,6 +140,11 @@ typedef struct {
 #define MTB_GET_PLIES(v) (((v)&MTB_PLIES_MASK) >> MTB_PLIES_SHIFT)
 #define MTB_WDL_ONLY 0x00000004u
 #define MTB_HAS_PLIES(v) (((v)&MTB_WDL_ONLY) == 0)
+/* Set when the distance is a DTC (plies to the next deciding capture or the
+ * end of the game: tables of a rule set with a no-capture limit, and those
+ * made with `mtb gen --metric dtc`), clear for a DTM (plies to the end). */
+#define MTB_DTC 0x00000008u
+#define MTB_IS_DTC(v) (((v)&MTB_DTC) != 0)
 
 typedef enum { MTB_WHITE = 0, MTB_BLACK = 1 } mtb_color;
 
