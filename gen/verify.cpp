@@ -155,7 +155,7 @@ std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const V
         return {{0,
                  "(table of " + s.name() + ": " + std::to_string(values.size()) + " slots, index has " +
                      std::to_string(slots) + ")",
-                 VALUE_NONE, VALUE_NONE}};
+                 VALUE_NONE, VALUE_NONE, metric.value_or(Metric::native(r))}};
     return check_values(r, StoredTable(r, s, values), succ, threads, max_errors, metric);
 }
 

@@ -97,7 +97,9 @@ int cmd_gen(std::span<char*> args) {
     GenOptions opt;
     // A set of another metric than the rule set's own gets a folder of
     // its own: a folder holds one metric (the probe reads it from the headers).
-    opt.dir = a.value("--out").value_or("tables/" + r->name +
+    std::string default_dir = "tables/" + r->name;
+    if (metric != Metric::native(*r)) default_dir.append("-").append(metric.name());
+    opt.dir = a.value("--out").value_or(default_dir);
                                         (metric == Metric::native(*r) ? "" : "-" + std::string(metric.name())));
     opt.metric = metric;
     opt.threads = threads ? int(*threads) : 0;

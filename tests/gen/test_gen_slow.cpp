@@ -8,6 +8,7 @@
 #include "cross_check.h"
 #include "gen/table_writer.h"
 #include "gen/verify.h"
+#include "metric_checks.h"
 
 using namespace mtb;
 using namespace mtb::test;
@@ -71,4 +72,13 @@ TEST_CASE("lasker with 3 stones a side agrees with the simple solver", "[gen][sl
     simple.solve();
     CHECK(compare_with_simple(r, units, dir, simple) > 100000);
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("dtm and dtc agree on win/draw/loss and dtc <= dtm: nmm 3..4", "[gen][slow][metric]") {
+    const Rules& r = *find_rules("nmm");
+    compare_dtm_dtc(r, movement_units(r, 4));
+}
+
+TEST_CASE("lasker-20 never contradicts lasker: 4 stones a side, every counter", "[gen][slow][metric]") {
+    compare_limit(4);
 }
