@@ -195,8 +195,10 @@ def compo_read_step(pl, state):
     return step
 
 
-def compo_game(colours, rng):
-    state = mr.State(mr.NMM_NOFLYING)
+def compo_game(colours, rng, state=None, state_out=None):
+    """A game from the start (or from `state`: the protocol sends the whole
+    state every turn, so any position can be played out); its outcome."""
+    state = state or mr.State(mr.NMM_NOFLYING)
     for c, pl in colours.items():
         if pl:
             pl.send("0" if c == "W" else "1")
@@ -228,6 +230,8 @@ def compo_game(colours, rng):
     for pl in colours.values():
         if pl:
             pl.finish()
+    if state_out is not None:
+        state_out.append(state)
     return mr.outcome(state)
 
 

@@ -80,6 +80,53 @@ def lasker20_referee_games(mtb, tables, openings_file, rng):
     print("lasker-20: %d referee games from table positions (%s) ended as the tables say" % (games, " ".join(wants)))
 
 
+def dtc_conversion_games(mtb, tmp, rng):
+    """DTC tables (`mtb gen --metric dtc`: plies to the next capture, not
+    to the end) are enough to win: `mtb player --protocol compo` with
+    nmm-noflying DTC tables, under the scripted compo referee (its own
+    rules code), from random 4v3, 3v4 and 4v4 positions the tables call a
+    win for White, must win every game against the same player defending
+    with the same tables (the longest DTC loss) and against the random
+    mover, and hold every table draw."""
+    import referee  # noqa: E402  (the scripted referee's game loop)
+    dtc_dir = os.path.join(tmp, "nmm-noflying-dtc")
+    run([mtb, "gen", "--rules", "nmm-noflying", "--max-stones", "4", "--metric", "dtc", "--out", dtc_dir,
+         "--threads", "1"])
+    argv = [mtb, "player", "--protocol", "compo", "--budget", "0.1", "--tables", dtc_dir]
+    games, wins, dtcs = 0, 0, []
+    tried = 0
+    while games < 6 and tried < 400:
+        tried += 1
+        nw, nb = [(4, 3), (3, 4), (4, 4)][tried % 3]
+        text = random_board(rng, 24, nw, nb) + " w 0 0"
+        probe = run([mtb, "probe", "--rules", "nmm-noflying", "--tables", dtc_dir, "--json", text]).replace(" ", "")
+        m = re.search(r'"value":"(win|draw|loss)"', probe)
+        if not m or (m.group(1) != "win" and games % 2 == 0):
+            continue  # mostly wins: those are what must be converted
+        want = m.group(1)
+        plies = re.search(r'"plies":(\d+)', probe)
+        dtcs.append("%s%s" % (want, " dtc " + plies.group(1) if plies and want != "draw" else ""))
+        for defender in (True, False):
+            colours = {"W": referee.Player(argv), "B": referee.Player(argv) if defender else None}
+            end = []
+            try:
+                result = referee.compo_game(colours, rng, mr.parse_state(mr.NMM_NOFLYING, text), end)
+            finally:
+                for pl in colours.values():
+                    if pl:
+                        pl.kill()
+            white_won = result == "loss" and end[0].side == "B"
+            if want == "win" and not white_won:
+                fail("compo referee game from %s (DTC table win, defender %s): %s" % (text, defender, result))
+            if want == "draw" and result == "loss" and end[0].side == "W":
+                fail("compo referee game from %s (DTC table draw) was lost" % text)
+            wins += white_won
+        games += 1
+    if wins < 6:
+        fail("too few DTC table wins converted (%d): the check would prove little" % wins)
+    print("nmm-noflying DTC tables: %d referee games from %s, White won %d" % (2 * games, ", ".join(dtcs), wins))
+
+
 def main():
     mtb = sys.argv[1]
     rng = random.Random(4)
@@ -133,6 +180,7 @@ def main():
         if not (lost and missed) or lost.group(1) != "0" or missed.group(1) != "0":
             fail("lasker-20: the table side fell short of its tables:\n" + out)
     lasker20_referee_games(mtb, l20_dir, l20_openings, rng)
+    dtc_conversion_games(mtb, tmp, rng)
 
     # morris18, 3 v 3: the course game program with tables.
     m18_dir = os.path.join(tmp, "morris18")
