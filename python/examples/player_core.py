@@ -67,7 +67,7 @@ class Search:
 
     def evaluate(self, pos):
         """From the side to move's view."""
-        us, them = pos.turn, ("b" if pos.turn == "w" else "w")
+        us, them = pos.turn, not pos.turn
         board = pos.board
         hand = pos.hand
         material = (len(pos.stones(us)) + hand[us]) - (len(pos.stones(them)) + hand[them])
