@@ -4,7 +4,7 @@
 
 works offline, in any virtual environment, with nothing from PyPI (not
 even setuptools or wheel).  The wheel holds the pure-Python package mtb/
-plus mtb/_build_tree.py, which records the source checkout it came from
+(with its py.typed marker) plus mtb/_build_tree.py, which records the source checkout it came from
 so that the installed package finds build*/probe/libmtb_probe.so there."""
 import base64
 import hashlib
@@ -56,7 +56,8 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     files = []
     package = os.path.join(HERE, NAME)
     for name in sorted(os.listdir(package)):
-        if name.endswith(".py") and name != "_build_tree.py":
+        # py.typed: the PEP 561 marker, so that type checkers read the package's hints.
+        if (name.endswith(".py") and name != "_build_tree.py") or name == "py.typed":
             with open(os.path.join(package, name), "rb") as f:
                 files.append((NAME + "/" + name, f.read()))
     root = os.path.dirname(HERE)

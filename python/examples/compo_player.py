@@ -28,7 +28,7 @@ def main():
     if first not in ("0", "1"):
         print("compo_player: expected 0 or 1, got %r" % first, file=sys.stderr)
         return 1
-    me = "w" if first == "0" else "b"
+    me = "w" if first == "0" else "b"  # for position text
     print(NAME, flush=True)
     last_pos = last_move = None
     for line in sys.stdin:

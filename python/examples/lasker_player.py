@@ -19,7 +19,7 @@ RULES = "lasker-20"
 
 def to_protocol(move, side):
     """mtb Move -> "h1 d1 r0" / "a1 a4 d7"."""
-    source = ("h1" if side == "w" else "h2") if move.is_placement() else move.from_point
+    source = ("h1" if side == mtb.WHITE else "h2") if move.is_placement() else move.from_point
     return "%s %s %s" % (source, move.to_point, move.remove or "r0")
 
 
@@ -41,7 +41,7 @@ def main():
     if colour not in ("blue", "orange"):
         print("lasker_player: expected blue or orange, got %r" % colour, file=sys.stderr)
         return 1
-    me = "w" if colour == "blue" else "b"
+    me = mtb.WHITE if colour == "blue" else mtb.BLACK
     pos = mtb.Position(RULES)
     while True:
         if pos.turn == me and not pos.is_game_over():

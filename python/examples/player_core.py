@@ -67,7 +67,7 @@ class Search:
 
     def evaluate(self, pos):
         """From the side to move's view."""
-        us, them = pos.turn, ("b" if pos.turn == "w" else "w")
+        us, them = pos.turn, not pos.turn
         board = pos.board
         hand = pos.hand
         material = (len(pos.stones(us)) + hand[us]) - (len(pos.stones(them)) + hand[them])
@@ -92,7 +92,7 @@ class Search:
             return 0 if pos.game_state() == "drawn" else -WIN_SCORE + ply
         moves.sort(key=lambda m: not m.is_capture())
         for m in moves:
-            score = -self.negamax(pos.copy().push(m), depth - 1, -beta, -alpha, ply + 1)
+            score = -self.negamax(pos.copy(stack=False).push(m), depth - 1, -beta, -alpha, ply + 1)
             if score >= beta:
                 return score
             alpha = max(alpha, score)
@@ -107,7 +107,7 @@ class Search:
                 scored = []
                 alpha = -2 * WIN_SCORE
                 for m in moves:
-                    score = -self.negamax(pos.copy().push(m), depth - 1, -2 * WIN_SCORE, -alpha, 1)
+                    score = -self.negamax(pos.copy(stack=False).push(m), depth - 1, -2 * WIN_SCORE, -alpha, 1)
                     scored.append((score, m))
                     alpha = max(alpha, score)
             except Timeout:

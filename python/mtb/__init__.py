@@ -11,11 +11,13 @@ libmtb_probe.so, found as mtb._library describes."""
 from ._version import __version__
 from .errors import (BadArgumentError, CorruptTableError, InvalidPositionError, LibraryNotFoundError,
                      MissingTableError, MtbError, RulesMismatchError, TableIOError, UnknownRulesError)
-from .position import BLACK, WHITE, Move, Position, Rules
+from .colors import BLACK, COLOR_NAMES, COLORS, WHITE, Color
+from .outcome import Outcome, Termination
+from .position import LegalMoves, Move, Position, Rules
 from .tables import DRAW, LOSS, WIN, RootMove, RootMoves, Tables, Value, open_tables
 
 
-def library_path():
+def library_path() -> str:
     """The path of the libmtb_probe.so in use (loads it; LibraryNotFoundError if none)."""
     from . import _library
 
@@ -23,8 +25,8 @@ def library_path():
 
 
 __all__ = [
-    "__version__", "open_tables", "Tables", "Position", "Rules", "Move", "Value", "RootMove", "RootMoves", "WIN", "DRAW",
-    "LOSS", "WHITE", "BLACK", "MtbError", "MissingTableError", "InvalidPositionError", "CorruptTableError",
+    "__version__", "open_tables", "Tables", "Position", "Rules", "Move", "LegalMoves", "Value", "RootMove", "RootMoves",
+    "WIN", "DRAW", "LOSS", "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "Color", "Outcome", "Termination", "MtbError", "MissingTableError", "InvalidPositionError", "CorruptTableError",
     "TableIOError", "RulesMismatchError", "UnknownRulesError", "BadArgumentError", "LibraryNotFoundError",
     "library_path"
 ]

@@ -8,12 +8,16 @@ The library is looked for, in this order:
   3. the build tree of the source checkout the package was installed from
      (or runs from): build/probe/, then any other build*/probe/, newest first;
   4. /usr/local/lib and the system's library path (ldconfig)."""
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import glob
+import importlib
 import os
 import sys
 import threading
+from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import LibraryNotFoundError
 
@@ -56,7 +60,7 @@ _u32, _uint, _size, _str = ctypes.c_uint32, ctypes.c_uint, ctypes.c_size_t, ctyp
 _vp = ctypes.c_void_p  # mtb_tb*, mtb_rules*: opaque
 
 # name: (return type, argument types), as declared in mtb/probe.h.
-_SIGNATURES = {
+_SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "mtb_version_number": (_uint, []),
     "mtb_is_error": (_uint, [_u32]),
     "mtb_get_error_code": (ctypes.c_int, [_u32]),
@@ -84,14 +88,14 @@ _SIGNATURES = {
 }
 
 
-def _source_roots():
+def _source_roots() -> List[str]:
     """Source checkouts to look in for a build tree: the one recorded when the
     package was installed, and the one it runs from (python/mtb/ in it)."""
-    roots = []
+    roots: List[str] = []
     try:
-        from . import _build_tree  # written by python/build_backend at install time
-
-        roots.append(_build_tree.SOURCE_ROOT)
+        # Written by python/build_backend at install time (absent in a checkout).
+        build_tree = importlib.import_module(__package__ + "._build_tree")
+        roots.append(str(build_tree.SOURCE_ROOT))
     except ImportError:
         pass
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -100,7 +104,7 @@ def _source_roots():
     return [r for i, r in enumerate(roots) if r not in roots[:i]]
 
 
-def _in_folder(folder):
+def _in_folder(folder: str) -> Optional[str]:
     for name in ("libmtb_probe.so", SONAME):
         path = os.path.join(folder, name)
         if os.path.exists(path):
@@ -108,9 +112,9 @@ def _in_folder(folder):
     return None
 
 
-def candidates():
+def candidates() -> List[Tuple[str, Optional[str]]]:
     """(where, path) pairs to try, in order; path None when nothing is there."""
-    out = []
+    out: List[Tuple[str, Optional[str]]] = []
     env = os.environ.get(LIBRARY_ENV)
     if env:
         out.append(("$" + LIBRARY_ENV, _in_folder(env) if os.path.isdir(env) else env))
@@ -127,7 +131,7 @@ def candidates():
     return out
 
 
-def _declare(lib):
+def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     for name, (restype, argtypes) in _SIGNATURES.items():
         fn = getattr(lib, name)
         fn.restype = restype
@@ -135,7 +139,7 @@ def _declare(lib):
     return lib
 
 
-def load():
+def load() -> Tuple[ctypes.CDLL, str]:
     """The loaded library; LibraryNotFoundError saying what to do otherwise."""
     tried = []
     for where, path in candidates():
@@ -160,12 +164,12 @@ def load():
         "(`cmake --install build --prefix PREFIX`), or set %s to the library file." % LIBRARY_ENV)
 
 
-_lib = None
-_path = None
+_lib: Optional[ctypes.CDLL] = None
+_path: Optional[str] = None
 _load_lock = threading.Lock()
 
 
-def lib():
+def lib() -> Any:
     """The library, loaded on first use (importing mtb never fails for want of it)."""
     global _lib, _path
     if _lib is None:
@@ -175,6 +179,7 @@ def lib():
     return _lib
 
 
-def library_path():
+def library_path() -> str:
     lib()
+    assert _path is not None
     return _path

@@ -3,6 +3,9 @@
 Each is an MtbError; where a Python built-in fits, it is one too, so that
 `except KeyError` (a missing table, as in chess.syzygy) or `except
 ValueError` (a bad position or move) work as a Python user expects."""
+from __future__ import annotations
+
+from typing import Dict, Type, Union
 
 # Error codes, pinned in mtb/probe.h (mtb_error_code).
 E_GENERIC = 1
@@ -20,19 +23,19 @@ E_MEMORY = 90
 class MtbError(Exception):
     """An error from the mtb library: `.code` (mtb_error_code), `.message`."""
 
-    def __init__(self, message, code=E_GENERIC):
+    def __init__(self, message: str, code: int = E_GENERIC) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The library's name of the error class ("no table for this sector")."""
         from . import _library
 
-        return _library.lib().mtb_error_name((-self.code) & 0xFFFFFFFF).decode()
+        return str(_library.lib().mtb_error_name((-self.code) & 0xFFFFFFFF).decode())
 
-    def __str__(self):
+    def __str__(self) -> str:
         # KeyError would otherwise show the message in quotes.
         return self.message
 
@@ -65,11 +68,13 @@ class BadArgumentError(MtbError, ValueError):
     """An argument the library refused (a NULL or malformed one)."""
 
 
-class LibraryNotFoundError(MtbError, ImportError):
+# ImportError has a `name` attribute (the module's) that MtbError.name, the
+# error class's name, takes over: a shadowing that mypy reports.
+class LibraryNotFoundError(MtbError, ImportError):  # type: ignore[misc]
     """libmtb_probe.so could not be found or loaded (the message says what to do)."""
 
 
-_BY_CODE = {
+_BY_CODE: Dict[int, Type[Exception]] = {
     E_NO_TABLE: MissingTableError,
     E_INVALID_POSITION: InvalidPositionError,
     E_CORRUPT: CorruptTableError,
@@ -81,9 +86,9 @@ _BY_CODE = {
 }
 
 
-def error_for(code, message):
+def error_for(code: int, message: str) -> Union[MtbError, MemoryError]:
     """The exception for an mtb_error_code and the library's message."""
     cls = _BY_CODE.get(code, MtbError)
-    if cls is MemoryError:
+    if cls is MemoryError or not issubclass(cls, MtbError):
         return MemoryError(message)
     return cls(message, code)

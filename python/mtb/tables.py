@@ -1,11 +1,22 @@
 """Opened tables and probe results, after python-chess's chess.syzygy."""
+from __future__ import annotations
+
 import ctypes
+import operator
 import os
 import threading
+from types import TracebackType
+from typing import Any, List, Optional, Type, TypeVar, Union
 
 from . import _library as L
-from .errors import MtbError, error_for
-from .position import Move, Position, Rules, check, move_list, same_rules
+from .errors import E_NO_TABLE, BadArgumentError, MissingTableError, error_for
+from .position import Move, Position, Rules, RulesLike, check, move_list, same_rules
+
+PositionLike = Union[Position, str]
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+T = TypeVar("T")
+# size_t of the library: cache_bytes above it would wrap to another bound.
+SIZE_MAX = 2**(8 * ctypes.sizeof(ctypes.c_size_t)) - 1
 
 WIN, DRAW, LOSS = 1, 0, -1  # Value.wdl, from the side to move's view
 _WDL = {0: LOSS, 1: DRAW, 2: WIN}  # MTB_LOSS, MTB_DRAW, MTB_WIN
@@ -14,7 +25,8 @@ _WDL = {0: LOSS, 1: DRAW, 2: WIN}  # MTB_LOSS, MTB_DRAW, MTB_WIN
 class Value:
     """An exact value from the side to move's view: `wdl` (WIN 1, DRAW 0,
     LOSS -1), `plies` to the end with optimal play (0 for a draw; None when
-    the value comes from a win/draw/loss-only table) and, for
+    the value comes from a win/draw/loss-only table, or when probe_root
+    knows a win without its distance) and, for
     rule sets with a no-capture draw rule (lasker-20), `counter`: the plies
     since the last capture the value was taken at (None otherwise).  With
     such a rule the value holds at that counter only, and `plies` counts to
@@ -22,28 +34,28 @@ class Value:
 
     __slots__ = ("wdl", "plies", "counter")
 
-    def __init__(self, wdl, plies, counter=None):
+    def __init__(self, wdl: int, plies: Optional[int], counter: Optional[int] = None) -> None:
         self.wdl, self.plies, self.counter = wdl, plies, counter
 
     @classmethod
-    def _from_packed(cls, packed, counter):
+    def _from_packed(cls, packed: int, counter: Optional[int]) -> "Value":
         # MTB_WDL_ONLY (bit 2): from a WDL-only table, plies unknown.
         return cls(_WDL[packed & 3], None if packed & 4 else (packed >> 8) & 0xFFFF, counter)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Value) and (self.wdl, self.plies, self.counter) == (other.wdl, other.plies,
                                                                                      other.counter)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.wdl, self.plies, self.counter))
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.wdl == DRAW:
             return "draw"
         word = "win" if self.wdl == WIN else "loss"
         return word if self.plies is None else "%s in %d" % (word, self.plies)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         extra = "" if self.counter is None else ", counter=%d" % self.counter
         return "Value(wdl=%d, plies=%r%s)" % (self.wdl, self.plies, extra)
 
@@ -54,21 +66,23 @@ class RootMove:
 
     __slots__ = ("move", "value", "error")
 
-    def __init__(self, move, value, error=None):
+    def __init__(self, move: Move, value: Optional[Value], error: Optional[str] = None) -> None:
         self.move, self.value, self.error = move, value, error
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "RootMove(%r, %s)" % (self.move.text, self.value if self.value else self.error)
 
 
-class RootMoves(list):
+class RootMoves(List[RootMove]):
     """probe_root()'s list of RootMove, best first, with `value`: the
     position's own Value (from its table or, when that is missing, from its
-    plies once all are known)."""
+    plies once all are known, or a win without distance once one ply is
+    known to win), else None with `error` saying why."""
 
-    def __init__(self, moves, value):
+    def __init__(self, moves: List[RootMove], value: Optional[Value], error: Optional[str] = None) -> None:
         super().__init__(moves)
         self.value = value
+        self.error = error
 
 
 class Tables:
@@ -77,26 +91,36 @@ class Tables:
     Safe to share between threads: probes run in the C library without the
     interpreter lock, in parallel; close() waits for running probes."""
 
-    def __init__(self, directory, rules, cache_bytes=0):
+    rules: Rules
+    directory: str
+    _handle: Any
+
+    def __init__(self, directory: PathLike, rules: RulesLike, cache_bytes: int = 0) -> None:
+        self._handle = None
         self.rules = Rules(rules)
-        self.directory = os.fspath(directory)
-        status = L.Status()
-        self._handle = L.lib().mtb_open(os.fsencode(self.directory), self.rules.name.encode(), cache_bytes,
-                                        ctypes.byref(status))
-        if not self._handle:
-            raise error_for(status.code, status.message.decode(errors="replace"))
+        path = os.fsencode(directory)
+        self.directory = os.fsdecode(path)
+        if b"\0" in path:  # the library would open the folder cut at the NUL
+            raise BadArgumentError("the folder name contains a NUL character: %r" % self.directory[:200])
+        bound = _cache_bytes(cache_bytes)
         self._cond = threading.Condition()
         self._running = 0
+        status = L.Status()
+        handle = L.lib().mtb_open(path, self.rules.name.encode(), bound, ctypes.byref(status))
+        if not handle:
+            raise error_for(int(status.code), status.message.decode(errors="replace"))
+        self._handle = handle
+        self._table_count = int(L.lib().mtb_table_count(handle))
 
-    def __len__(self):
+    def __len__(self) -> int:
         """The number of table files found."""
-        with self._using() as h:
-            return L.lib().mtb_table_count(h)
+        with self._using():
+            return self._table_count
 
-    def _using(self):
+    def _using(self) -> "_Use":
         return _Use(self)
 
-    def _position(self, position):
+    def _position(self, position: PositionLike) -> Position:
         if isinstance(position, str):
             return Position.from_text(position, self.rules)
         if not isinstance(position, Position):
@@ -104,50 +128,80 @@ class Tables:
         same_rules(self.rules, position)
         return position
 
-    def _counter(self, position):
+    def _counter(self, position: Position) -> Optional[int]:
         return position.plies_since_capture if self.rules.no_capture_limit else None
 
-    def probe(self, position):
+    def _missing(self, message: str) -> MissingTableError:
+        """A missing table's error; when the folder held no table of the rule set
+        at all, it says so (a wrong folder, more likely than a missing sector)."""
+        if self._table_count == 0:
+            message += " (no table of rule set %s was found in %s)" % (self.rules.name, self.directory)
+        return MissingTableError(message, E_NO_TABLE)
+
+    def _check(self, result: int, status: L.Status) -> int:
+        if L.lib().mtb_get_error_code(result) == E_NO_TABLE:
+            raise self._missing(status.message.decode(errors="replace"))
+        return check(result, status)
+
+    def probe(self, position: PositionLike) -> Value:
         """The exact Value of `position` (a Position or position text).
         Raises MissingTableError (a KeyError), CorruptTableError, TableIOError,
         InvalidPositionError (a ValueError), RulesMismatchError."""
         position = self._position(position)
         status = L.Status()
         with self._using() as h:
-            r = L.lib().mtb_probe(h, ctypes.byref(position._pos), ctypes.byref(status))
-        check(r, status)
+            r = int(L.lib().mtb_probe(h, ctypes.byref(position._pos), ctypes.byref(status)))
+        self._check(r, status)
         return Value._from_packed(r, self._counter(position))
 
-    def get(self, position, default=None):
-        """As probe(), but `default` instead of any library error."""
+    def get(self, position: PositionLike, default: Optional[T] = None) -> Union[Value, T, None]:
+        """As probe(), but `default` when the position's table is missing
+        (as chess.syzygy's get_wdl()).  Every other error still raises: a
+        malformed position, a damaged table, another rule set."""
         try:
             return self.probe(position)
-        except MtbError:
+        except MissingTableError:
             return default
 
-    def probe_root(self, position):
+    def probe_root(self, position: PositionLike) -> RootMoves:
         """Every legal ply of `position` with its value for the side that
         plays it, best first (faster wins, draws, slower losses; plies whose
         table is missing last, with value None), as a RootMoves list whose
-        `.value` is the position's value.  Raises as probe() when that value
-        is unknown."""
+        `.value` is the position's value.  When the position's own table is
+        missing and not every ply is known, `.value` is what the known plies
+        tell (a win, without its distance, when one of them wins) or None,
+        and `.error` says why; other errors raise as probe()."""
         position = self._position(position)
         with self._using() as h:
-            r, moves = move_list(L.lib().mtb_probe_root, h, position._pos)
+            r, moves = move_list(L.lib().mtb_probe_root, h, position._pos, raise_error=False)
+        lib = L.lib()
+        error = None
+        if lib.mtb_is_error(r):
+            # Only a missing own table leaves the plies worth answering: ask
+            # for the position alone to tell that from an error of a ply.
+            status = L.Status()
+            with self._using() as h:
+                own = int(lib.mtb_probe(h, ctypes.byref(position._pos), ctypes.byref(status)))
+            if lib.mtb_get_error_code(own) != E_NO_TABLE or not moves:
+                # The position's own error (malformed, a damaged table, ...).
+                self._check(own if lib.mtb_is_error(own) else r, status)
+            error = str(self._missing(status.message.decode(errors="replace")))
         counter = self._counter(position)
         out = []
-        lib = L.lib()
         for m in moves:
             move = Move._from_c(self.rules, m)
             if lib.mtb_is_error(m.value):
                 out.append(RootMove(move, None, lib.mtb_error_name(m.value).decode()))
             else:
                 # Each ply's value holds at the counter after it (the library's rules say what that is).
-                after = self._counter(position.copy().push(move)) if counter is not None else None
+                after = self._counter(position.copy(stack=False).push(move)) if counter is not None else None
                 out.append(RootMove(move, Value._from_packed(m.value, after)))
-        return RootMoves(out, Value._from_packed(r, counter))
+        if error is None:
+            return RootMoves(out, Value._from_packed(r, counter))
+        wins = out and out[0].value is not None and out[0].value.wdl == WIN
+        return RootMoves(out, Value(WIN, None, counter) if wins else None, error)
 
-    def close(self):
+    def close(self) -> None:
         """Closes the tables (waits for probes running in other threads).
         Probing afterwards raises ValueError.  Closing twice does nothing."""
         with self._cond:
@@ -157,16 +211,17 @@ class Tables:
         L.lib().mtb_close(handle)
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return self._handle is None
 
-    def __enter__(self):
+    def __enter__(self) -> "Tables":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         # Tables never closed are closed when collected; at interpreter exit
         # the library may already be gone, and the process frees everything.
         try:
@@ -175,17 +230,17 @@ class Tables:
         except Exception:
             pass
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<mtb.Tables %s %r%s>" % (self.rules.name, self.directory, " closed" if self.closed else "")
 
 
 class _Use:
     """Counts a running probe so that close() waits for it."""
 
-    def __init__(self, tables):
+    def __init__(self, tables: Tables) -> None:
         self.tables = tables
 
-    def __enter__(self):
+    def __enter__(self) -> Any:
         t = self.tables
         with t._cond:
             if t._handle is None:
@@ -193,7 +248,7 @@ class _Use:
             t._running += 1
             return t._handle
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         t = self.tables
         with t._cond:
             t._running -= 1
@@ -201,7 +256,18 @@ class _Use:
                 t._cond.notify_all()
 
 
-def open_tables(directory, rules, cache_bytes=0):
+def _cache_bytes(cache_bytes: int) -> int:
+    """cache_bytes as the library's size_t: a whole number from 0 to
+    SIZE_MAX; anything else would wrap (-1 to an unbounded cache)."""
+    if isinstance(cache_bytes, bool):
+        raise TypeError("cache_bytes must be a whole number of bytes, got a bool")
+    n = operator.index(cache_bytes)  # TypeError for 1.5, "64M"
+    if not 0 <= n <= SIZE_MAX:
+        raise BadArgumentError("cache_bytes must be from 0 (the default, 64 MiB) to %d, got %d" % (SIZE_MAX, n))
+    return n
+
+
+def open_tables(directory: PathLike, rules: RulesLike, cache_bytes: int = 0) -> Tables:
     """Opens the tables of rule set `rules` in `directory` (files
     "<rules>_<sector>.mtb"; values are read lazily).  `cache_bytes` bounds
     the cache of decompressed blocks (0: the library's default, 64 MiB).

@@ -12,8 +12,10 @@ import support
 import mtb  # after support, which puts python/ on the path
 
 PROBE = """
-import mtb, sys
+import mtb, os, sys
 assert mtb.__file__.startswith(sys.prefix), mtb.__file__
+# The PEP 561 marker ships, so that type checkers read the installed hints.
+assert os.path.isfile(os.path.join(os.path.dirname(mtb.__file__), "py.typed")), "no py.typed"
 with mtb.open_tables(sys.argv[1], "nmm") as tb:
     print(tb.probe(mtb.Position.from_text(".WB......WB...........BW w 0 0", "nmm")))
 """

@@ -23,11 +23,8 @@ def won_positions(rules, n, seed):
     with mtb.open_tables(support.tables_dir(rules), rules) as tb:
         while len(out) < n:
             pos = support.random_position(rng, rules)
-            try:
-                root = tb.probe_root(pos)
-            except mtb.MissingTableError:
-                continue
-            if root and root.value.wdl == mtb.WIN and root[-1].value and root[-1].value.wdl != mtb.WIN:
+            root = tb.probe_root(pos)
+            if root and root.value and root.value.plies is not None and root.value.wdl == mtb.WIN and root[-1].value and root[-1].value.wdl != mtb.WIN:
                 out.append((pos, root))
     return out
 
@@ -39,7 +36,7 @@ class Players(unittest.TestCase):
             cells = pos.to_text().split()[0].replace(".", "E")
             state = "%s %d %d 0" % (cells, pos.hand["w"], pos.hand["b"])
             r = subprocess.run([sys.executable, os.path.join(EXAMPLES, "compo_player.py"), "--tables", support.TABLES],
-                               input="%s\n%s\n" % ("0" if pos.turn == "w" else "1", state), capture_output=True,
+                               input="%s\n%s\n" % ("0" if pos.turn == mtb.WHITE else "1", state), capture_output=True,
                                text=True, timeout=60)
             self.assertEqual(r.returncode, 0, r.stderr)
             name, answer = r.stdout.split("\n")[:2]
@@ -72,7 +69,7 @@ class Players(unittest.TestCase):
         self.assertEqual(lasker_player.from_protocol("h2 d1 r0"), "d1")
         self.assertEqual(lasker_player.from_protocol("a1 a4 d7"), "a1-a4xd7")
         move = mtb.Position.from_text("WW.......B...........BB. w 7 7 5", "lasker-20").legal_moves()[0]
-        self.assertRegex(lasker_player.to_protocol(move, "w"), r"^(h1|[a-g][1-7]) [a-g][1-7] (r0|[a-g][1-7])$")
+        self.assertRegex(lasker_player.to_protocol(move, mtb.WHITE), r"^(h1|[a-g][1-7]) [a-g][1-7] (r0|[a-g][1-7])$")
 
 
 if __name__ == "__main__":

@@ -23,15 +23,18 @@ class Positions(unittest.TestCase):
     def test_board_as_data(self):
         pos = mtb.Position.from_text("W.B.....W.B.....WB...... b 7 7 12", "lasker-20")
         self.assertEqual(pos.turn, mtb.BLACK)
-        self.assertEqual(pos.hand, {"w": 7, "b": 7})
+        self.assertEqual(pos.hand, {mtb.WHITE: 7, mtb.BLACK: 7})
+        self.assertEqual((pos.hand["w"], pos.hand["b"]), (7, 7))  # the letters still answer
         self.assertEqual(pos.plies_since_capture, 12)
         r = pos.rules
         self.assertEqual(len(r.points), 24)
         self.assertEqual(r.points[0], "a7")
-        self.assertEqual(pos.board, {r.points[0]: "w", r.points[2]: "b", r.points[8]: "w", r.points[10]: "b",
-                                     r.points[16]: "w", r.points[17]: "b"})
+        W, B = mtb.WHITE, mtb.BLACK
+        self.assertEqual(pos.board, {r.points[0]: W, r.points[2]: B, r.points[8]: W, r.points[10]: B,
+                                     r.points[16]: W, r.points[17]: B})
         self.assertEqual(pos.stones("w"), (r.points[0], r.points[8], r.points[16]))
-        self.assertEqual(pos.piece_at("a7"), "w")
+        self.assertEqual(pos.stones(mtb.WHITE), pos.stones("w"))
+        self.assertEqual(pos.piece_at("a7"), mtb.WHITE)
         self.assertIsNone(pos.piece_at("d7"))
         self.assertEqual(len(r.mills), 16)
         self.assertIn(("a7", "d7", "g7"), r.mills)
@@ -47,8 +50,8 @@ class Positions(unittest.TestCase):
         self.assertTrue(all(m.is_placement() and not m.is_capture() for m in moves))
         before = pos.copy()
         self.assertIs(pos.push("d1"), pos)
-        self.assertEqual(pos.board, {"d1": "w"})
-        self.assertEqual(pos.turn, "b")
+        self.assertEqual(pos.board, {"d1": mtb.WHITE})
+        self.assertEqual(pos.turn, mtb.BLACK)
         self.assertEqual(before.to_text(), "........................ w 9 9")  # copy() is independent
         self.assertNotEqual(pos, before)
         self.assertEqual(pos, mtb.Position.from_text(pos.to_text(), "nmm"))
