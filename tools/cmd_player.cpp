@@ -9,7 +9,7 @@ namespace mtb::cli {
 static const char* kPlayerHelp =
     "usage: mtb player --protocol lasker|compo [--tables DIR] [--budget SECONDS]\n"
     "\n"
-    "Plays one game on stdin/stdout under a referee's protocol (../shared/PROTOCOLS.md):\n"
+    "Plays one game on stdin/stdout under a referee's protocol (docs/PROTOCOLS.md):\n"
     "  lasker  the Lasker Morris course referee (rule set lasker-20): reads 'blue' or\n"
     "          'orange', then exchanges moves '<source> <target> <remove>'\n"
     "  compo   the Nine Men's Morris contest server (rule set nmm-noflying): reads\n"

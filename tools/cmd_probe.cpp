@@ -2,7 +2,6 @@
 // the tables, the way a chess tablebase explorer shows them.
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -10,6 +9,7 @@
 #include "mtb/probe.h"
 #include "probe/c_value.h"
 #include "probe/sector.h"
+#include "probe/tables_folder.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
@@ -30,32 +30,29 @@ const char* kProbeHelp =
     "counter, the distance is the capture clock DTC (probe/FORMAT.md).\n"
     "\n"
     "  --tables DIR   folder of <rules>_<sector>.mtb files (default: $MTB_TABLES,\n"
-    "                 else tables/; DIR/<rules>/ is used when DIR has none itself)\n"
+    "                 else tables/); DIR/<rules>/ is used when DIR has none itself,\n"
+    "                 as in every command and the C API\n"
     "  --rules NAME   rule set\n"
     "  --json         one JSON object: {\"position\", \"value\", \"plies\", \"moves\":[...]}\n"
     "\n"
     "Exit status: 0 when the position's value is known, 1 when it is not (no\n"
     "table, damaged table), 2 for bad usage.\n";
 
-// The tables folder: --tables, else $MTB_TABLES, else tables/; a folder
-// holding no table of the rule set but a <rules>/ subfolder means that one.
-std::string tables_dir(const Args& a, const Rules& r) {
+// The tables folder: --tables, else $MTB_TABLES, else tables/; then the
+// folder rule of every entry point (probe/tables_folder.h).
+TablesFolder tables_folder(const Args& a, const Rules& r) {
     std::string dir = a.value("--tables").value_or("");
     if (dir.empty()) {
         const char* env = std::getenv("MTB_TABLES");
         dir = env && *env ? env : "tables";
     }
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const std::string prefix = r.name + "_";
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().filename().string().rfind(prefix, 0) == 0) return dir;
-    if (fs::is_directory(fs::path(dir) / r.name, ec)) return (fs::path(dir) / r.name).string();
-    return dir;
+    return find_tables_folder(dir, r.name);
 }
 
 // Draws any board from its point names (file letter, rank digit): points on
-// a grid, straight edges as lines, diagonal edges left out.
+// a grid, straight edges as lines, diagonal edges left out.  The first
+// point of the position text is on the top row, as on the page (serve_board):
+// the standard boards count ranks upwards (a7 on top), board18 downwards (a0).
 void draw_board(const Rules& r, const Position& p) {
     const Board& b = *r.board;
     auto file_of = [&](int pt) { return b.point_names[pt][0] - 'a'; };
@@ -66,10 +63,11 @@ void draw_board(const Rules& r, const Position& p) {
         max_rank = std::max(max_rank, rank_of(i));
         max_file = std::max(max_file, file_of(i));
     }
+    const bool top_is_high = rank_of(0) == max_rank;
     const int w = max_file * 4 + 1, h = (max_rank - min_rank) * 2 + 1;
     std::vector<std::string> canvas(std::size_t(h), std::string(std::size_t(w), ' '));
     auto x_of = [&](int pt) { return file_of(pt) * 4; };
-    auto y_of = [&](int pt) { return (max_rank - rank_of(pt)) * 2; };
+    auto y_of = [&](int pt) { return (top_is_high ? max_rank - rank_of(pt) : rank_of(pt) - min_rank) * 2; };
     for (auto [u, v] : b.edges) {
         int x0 = x_of(u), y0 = y_of(u), x1 = x_of(v), y1 = y_of(v);
         if (y0 == y1)
@@ -85,7 +83,7 @@ void draw_board(const Rules& r, const Position& p) {
         std::string& row = canvas[std::size_t(y)];
         row.erase(row.find_last_not_of(' ') + 1);
         if (y % 2 == 0)
-            std::printf("  %d  %s\n", max_rank - y / 2, row.c_str());
+            std::printf("  %d  %s\n", top_is_high ? max_rank - y / 2 : min_rank + y / 2, row.c_str());
         else
             std::printf("     %s\n", row.c_str());
     }
@@ -115,7 +113,8 @@ int cmd_probe(std::span<char*> args) {
     Position p;
     if (auto e = parse_position(*r, text, p)) return fail("probe", e->message);
 
-    const std::string dir = tables_dir(a, *r);
+    const TablesFolder folder = tables_folder(a, *r);
+    const std::string& dir = folder.dir;
     mtb_status st;
     mtb_tb* tb = mtb_open(dir.c_str(), r->name.c_str(), 0, &st);
     if (!tb) return fail("probe", st.message);
@@ -145,9 +144,7 @@ int cmd_probe(std::span<char*> args) {
     else if (from_plies)
         std::fprintf(stderr, "mtb probe: value from the plies' tables; sector %s has no table here\n",
                      sector_of(p).name().c_str());
-    if (mtb_is_error(v) && no_tables)
-        message = dir + " holds no " + r->name + " tables (make them with: mtb gen --rules " + r->name + " --out " +
-                  dir + ")";
+    if (mtb_is_error(v) && no_tables) message = no_tables_message(folder, r->name);
 
     if (a.has("--json")) {
         Json j;
