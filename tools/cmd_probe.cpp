@@ -33,10 +33,21 @@ const char* kProbeHelp =
     "                 else tables/); DIR/<rules>/ is used when DIR has none itself,\n"
     "                 as in every command and the C API\n"
     "  --rules NAME   rule set\n"
-    "  --json         one JSON object: {\"position\", \"value\", \"plies\", \"moves\":[...]}\n"
+    "  --json         one JSON object instead of the board (fields below)\n"
+    "  -h, --help     this text\n"
+    "\n"
+    "JSON fields: position (the text), value (\"win\", \"draw\", \"loss\"; null when\n"
+    "unknown), plies (the distance, null for win/draw/loss-only values),\n"
+    "counter and counter_limit under a no-capture limit, distance (what plies counts:\n"
+    "plies to the end, or the capture clock DTC), from_plies (true when the value\n"
+    "was found from the plies' tables, the position's own table missing or\n"
+    "damaged), own_table_error (why the own table failed), error (why the value\n"
+    "is unknown), moves ([{move, value, plies}], best first, each from the view of\n"
+    "the side that plays it).  Errors with --json are {\"error\", \"exit_code\"}\n"
+    "on stdout too.\n"
     "\n"
     "Exit status: 0 when the position's value is known, 1 when it is not (no\n"
-    "table, damaged table), 2 for bad usage.\n";
+    "table, damaged table), 2 for bad usage or a malformed or impossible position.\n";
 
 // The tables folder: --tables, else $MTB_TABLES, else tables/; then the
 // folder rule of every entry point (probe/tables_folder.h).
@@ -104,24 +115,29 @@ std::string value_text(std::uint32_t v, const Rules& r) {
 int cmd_probe(std::span<char*> args) {
     Args a(args, {"--tables", "--rules"}, {"--json", "--help"});
     if (a.has("--help")) return std::fputs(kProbeHelp, stdout), OK;
-    if (a.error()) return fail("probe", *a.error(), USAGE);
-    const Rules* r = nullptr;
-    if (int rc = rules_from_args(a, "probe", r)) return rc;
+    const bool json = a.has("--json");
+    if (a.error()) return fail_json(json, "probe", *a.error(), USAGE);
+    if (!a.value("--rules"))
+        return fail_json(json, "probe", "--rules NAME is required; NAME is one of: " + rules_names(), USAGE);
+    const Rules* r = find_rules(*a.value("--rules"));
+    if (!r)
+        return fail_json(json, "probe",
+                         "unknown rule set '" + *a.value("--rules") + "'; choose one of: " + rules_names(), USAGE);
     if (a.positional().size() != 1)
-        return fail("probe", "give exactly one position text, quoted (see mtb probe --help)", USAGE);
+        return fail_json(json, "probe", "give exactly one position text, quoted (see mtb probe --help)", USAGE);
     const std::string& text = a.positional()[0];
     Position p;
-    if (auto e = parse_position(*r, text, p)) return fail("probe", e->message);
+    if (auto e = parse_position(*r, text, p)) return fail_json(json, "probe", e->message, USAGE);  // bad input
 
     const TablesFolder folder = tables_folder(a, *r);
     const std::string& dir = folder.dir;
     mtb_status st;
     mtb_tb* tb = mtb_open(dir.c_str(), r->name.c_str(), 0, &st);
-    if (!tb) return fail("probe", st.message);
+    if (!tb) return fail_json(json, "probe", st.message);
     mtb_pos pos;
     if (mtb_is_error(mtb_parse_position(tb, text.c_str(), &pos, &st))) {
         mtb_close(tb);
-        return fail("probe", st.message);
+        return fail_json(json, "probe", st.message, USAGE);
     }
     std::vector<mtb_move> moves(MTB_MAX_MOVES);
     std::size_t n = 0;
@@ -146,7 +162,7 @@ int cmd_probe(std::span<char*> args) {
                      sector_of(p).name().c_str());
     if (mtb_is_error(v) && no_tables) message = no_tables_message(folder, r->name);
 
-    if (a.has("--json")) {
+    if (json) {
         Json j;
         j["position"] = position_to_text(*r, p);
         put_value(j, v);
@@ -154,6 +170,7 @@ int cmd_probe(std::span<char*> args) {
         j["distance"] = distance_meaning(*r);
         j["from_plies"] = from_plies;  // value found from the plies' tables, not the position's own
         if (!own_error.empty()) j["own_table_error"] = own_error;
+        if (mtb_is_error(v)) j["error"] = message.empty() ? mtb_error_name(v) : message;
         j["moves"] = Json::array();
         for (std::size_t i = 0; i < n; ++i) {
             Json m;
