@@ -1,4 +1,4 @@
-// The built-in boards, exactly as ../shared/RULES.md describes them.
+// The built-in boards, exactly as docs/RULES.md describes them.
 #include "engine/board.h"
 
 #include <stdexcept>

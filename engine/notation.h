@@ -1,4 +1,4 @@
-// Position text and move text, as ../shared/RULES.md defines them:
+// Position text and move text, as docs/RULES.md defines them:
 //   position: "<cells> <side> <white in hand> <black in hand> [<plies since capture>]"
 //   move:     "d1", "d1-d2", "d1xe3", "d1-d2xe3"; sequences space-separated.
 // Parsers never assert on input: they return a one-line error.

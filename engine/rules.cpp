@@ -1,4 +1,4 @@
-// The built-in rule sets (../shared/RULES.md, "Rule sets") and their fingerprint.
+// The built-in rule sets (docs/RULES.md, "Rule sets") and their fingerprint.
 #include "engine/rules.h"
 
 #include <cstddef>

@@ -11,6 +11,7 @@
 
 #include "probe/capture_scan.h"
 #include "probe/table_identity.h"
+#include "probe/tables_folder.h"
 
 namespace mtb {
 namespace {
@@ -57,10 +58,13 @@ TableSet::TableSet(const Rules& r, std::size_t cache_bytes)
       metric_(Metric::native(r)),
       cache_(std::make_unique<BlockCache>(cache_bytes ? cache_bytes : kDefaultCacheBytes)) {}
 
-std::unique_ptr<TableSet> TableSet::open(const std::string& dir, const Rules& r, std::size_t cache_bytes,
+std::unique_ptr<TableSet> TableSet::open(const std::string& named_dir, const Rules& r, std::size_t cache_bytes,
                                          TbStatus& status, std::string& message) {
     namespace fs = std::filesystem;
     std::unique_ptr<TableSet> set(new TableSet(r, cache_bytes));
+    const TablesFolder folder = find_tables_folder(named_dir, r.name);
+    const std::string& dir = folder.dir;
+    if (!folder.has_tables) set->no_tables_ = no_tables_message(folder, r.name);
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
     if (ec) {
@@ -188,6 +192,8 @@ const TableSet::Entry* TableSet::ready(Sector s, std::string* message, TbStatus&
         if (!message) return nullptr;
         if (auto skipped = skipped_.find(s.key()); skipped != skipped_.end())
             *message = skipped->second;
+        else if (!no_tables_.empty())
+            *message = no_tables_;
         else
             *message = "no table for sector " + s.name() + " (file " + rules_.name + "_" + s.name() + ".mtb)";
         return nullptr;

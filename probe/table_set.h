@@ -28,7 +28,8 @@ constexpr std::size_t kDefaultCacheBytes = std::size_t(64) << 20;
 
 class TableSet {
 public:
-    // Lists "<rules>_<sector>.mtb" in `dir`, and "<rules>_<sector>.wdl.mtb"
+    // Lists "<rules>_<sector>.mtb" in the folder find_tables_folder() picks
+    // for `dir` (dir itself or dir/<rules>/), and "<rules>_<sector>.wdl.mtb"
     // (win/draw/loss only) for the sectors that have no values file, and
     // reads their headers; entries
     // that are no regular file are skipped (a probe of their sector says
@@ -109,6 +110,9 @@ private:
     // Entries named like a table that are no regular file (FIFO, folder,
     // dangling link), by Sector::key(): why each was skipped.
     std::unordered_map<std::uint32_t, std::string> skipped_;
+    // Set when the folder holds no table of the rule set: the message
+    // (no_tables_message()) every look-up then gives.
+    std::string no_tables_;
     std::unique_ptr<BlockCache> cache_;
 };
 

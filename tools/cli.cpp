@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "tools/json_out.h"
+
 namespace mtb::cli {
 
 Args::Args(std::span<char*> args, std::vector<std::string_view> with_value, std::vector<std::string_view> switches) {
@@ -12,6 +14,10 @@ Args::Args(std::span<char*> args, std::vector<std::string_view> with_value, std:
     };
     for (size_t i = 1; i < args.size(); ++i) {
         std::string_view a = args[i];
+        if (a == "-h" && known(switches, "--help")) {  // -h is help in every command
+            switches_.emplace_back("--help");
+            continue;
+        }
         if (a.size() < 3 || a.substr(0, 2) != "--") {
             positional_.emplace_back(a);
             continue;
@@ -90,6 +96,16 @@ int fail(std::string_view cmd, std::string_view message, int code) {
     std::fprintf(stderr, "mtb %.*s: %.*s%s\n", int(cmd.size()), cmd.data(), int(message.size()), message.data(),
                  cut ? "..." : "");
     return code;
+}
+
+int fail_json(bool json, std::string_view cmd, std::string_view message, int code) {
+    if (json) {
+        Json j;
+        j["error"] = std::string(message.substr(0, 1000));
+        j["exit_code"] = code;
+        std::printf("%s\n", dump(j).c_str());
+    }
+    return fail(cmd, message, code);
 }
 
 }  // namespace mtb::cli

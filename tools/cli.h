@@ -52,5 +52,8 @@ constexpr long long kMaxThreads = 1024;
 
 // Prints "mtb <cmd>: <message>" to stderr and returns `code`.
 int fail(std::string_view cmd, std::string_view message, int code = FAILURE);
+// fail(), and with `json` also {"error": message, "exit_code": code} on
+// stdout, so that a script reading --json output always gets JSON.
+int fail_json(bool json, std::string_view cmd, std::string_view message, int code = FAILURE);
 
 }  // namespace mtb::cli

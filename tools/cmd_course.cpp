@@ -25,7 +25,11 @@ static const char* kCourseHelp =
     "using minimax to <depth> plies with the course's static estimation.  The\n"
     "-black programs swap colours, play White and swap back.  With --tables the\n"
     "ply is the tables' optimal one where they know the position, and the exact\n"
-    "value follows the estimate on its line (\"exact value: win in 11\").\n";
+    "value follows the estimate on its line (\"exact value: win in 11\").  DIR or\n"
+    "DIR/morris18/ holds the tables (a loud warning when neither does).\n"
+    "\n"
+    "Exit status 0 when a board was written, 1 when it cannot be written, 2 for\n"
+    "bad usage or an input that is no course board (docs/PROTOCOLS.md).\n";
 
 int cmd_course(std::span<char*> args) {
     Args a(args, {"--tables", "--budget"}, {"--help"});
@@ -53,14 +57,15 @@ int cmd_course(std::span<char*> args) {
 
     const Rules& r = *find_rules("morris18");
     std::ifstream in(pos[1]);
-    if (!in) return fail("course", "cannot read '" + pos[1] + "'");
+    if (!in) return fail("course", "cannot read '" + pos[1] + "'", USAGE);
     std::string text;
     std::getline(in, text);
     text = trim(text);
     if (black) text = swap_colours(text);
     Position p;
-    if (auto e = parse_course_board(r, kind, text, p)) return fail("course", pos[1] + ": " + *e);
-    if (outcome(r, p) != Outcome::ONGOING) return fail("course", "the game is over in this position: White has no ply");
+    if (auto e = parse_course_board(r, kind, text, p)) return fail("course", pos[1] + ": " + *e, USAGE);
+    if (outcome(r, p) != Outcome::ONGOING)
+        return fail("course", "the game is over in this position: White has no ply", USAGE);
 
     // Plain minimax (the course's numbers need it) has no time bound: say
     // so before a search that may take hours rather than go quiet.

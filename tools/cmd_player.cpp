@@ -7,16 +7,17 @@
 namespace mtb::cli {
 
 static const char* kPlayerHelp =
-    "usage: mtb player --protocol lasker|compo [--tables DIR] [--budget SECONDS]\n"
+    "usage: mtb player --protocol lasker|compo [--tables DIR] [--budget SECONDS] [--start POSITION]\n"
     "\n"
-    "Plays one game on stdin/stdout under a referee's protocol (../shared/PROTOCOLS.md):\n"
+    "Plays one game on stdin/stdout under a referee's protocol (docs/PROTOCOLS.md):\n"
     "  lasker  the Lasker Morris course referee (rule set lasker-20): reads 'blue' or\n"
     "          'orange', then exchanges moves '<source> <target> <remove>'\n"
     "  compo   the Nine Men's Morris contest server (rule set nmm-noflying): reads\n"
     "          '0' or '1', answers its name, then answers each state line\n"
     "\n"
     "  --budget SECONDS  thinking time per ply (default 4)\n"
-    "  --tables DIR      probe exact tables in DIR (opened on first use)\n"
+    "  --tables DIR      probe exact tables in DIR or DIR/<rules>/ (opened on first\n"
+    "                    use; a loud warning when neither holds one)\n"
     "  --start POSITION  lasker: the game starts from this position (text with the\n"
     "                    counter, e.g. \"W.W...B.. w 0 1 4\") instead of the empty board\n"
     "\n"

@@ -2,7 +2,6 @@
 // the tables, the way a chess tablebase explorer shows them.
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -10,6 +9,7 @@
 #include "mtb/probe.h"
 #include "probe/c_value.h"
 #include "probe/sector.h"
+#include "probe/tables_folder.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
@@ -30,32 +30,40 @@ const char* kProbeHelp =
     "counter, the distance is the capture clock DTC (probe/FORMAT.md).\n"
     "\n"
     "  --tables DIR   folder of <rules>_<sector>.mtb files (default: $MTB_TABLES,\n"
-    "                 else tables/; DIR/<rules>/ is used when DIR has none itself)\n"
+    "                 else tables/); DIR/<rules>/ is used when DIR has none itself,\n"
+    "                 as in every command and the C API\n"
     "  --rules NAME   rule set\n"
-    "  --json         one JSON object: {\"position\", \"value\", \"plies\", \"moves\":[...]}\n"
+    "  --json         one JSON object instead of the board (fields below)\n"
+    "  -h, --help     this text\n"
+    "\n"
+    "JSON fields: position (the text), value (\"win\", \"draw\", \"loss\"; null when\n"
+    "unknown), plies (the distance, null for win/draw/loss-only values),\n"
+    "counter and counter_limit under a no-capture limit, distance (what plies counts:\n"
+    "plies to the end, or the capture clock DTC), from_plies (true when the value\n"
+    "was found from the plies' tables, the position's own table missing or\n"
+    "damaged), own_table_error (why the own table failed), error (why the value\n"
+    "is unknown), moves ([{move, value, plies}], best first, each from the view of\n"
+    "the side that plays it).  Errors with --json are {\"error\", \"exit_code\"}\n"
+    "on stdout too.\n"
     "\n"
     "Exit status: 0 when the position's value is known, 1 when it is not (no\n"
-    "table, damaged table), 2 for bad usage.\n";
+    "table, damaged table), 2 for bad usage or a malformed or impossible position.\n";
 
-// The tables folder: --tables, else $MTB_TABLES, else tables/; a folder
-// holding no table of the rule set but a <rules>/ subfolder means that one.
-std::string tables_dir(const Args& a, const Rules& r) {
+// The tables folder: --tables, else $MTB_TABLES, else tables/; then the
+// folder rule of every entry point (probe/tables_folder.h).
+TablesFolder tables_folder(const Args& a, const Rules& r) {
     std::string dir = a.value("--tables").value_or("");
     if (dir.empty()) {
         const char* env = std::getenv("MTB_TABLES");
         dir = env && *env ? env : "tables";
     }
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const std::string prefix = r.name + "_";
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().filename().string().rfind(prefix, 0) == 0) return dir;
-    if (fs::is_directory(fs::path(dir) / r.name, ec)) return (fs::path(dir) / r.name).string();
-    return dir;
+    return find_tables_folder(dir, r.name);
 }
 
 // Draws any board from its point names (file letter, rank digit): points on
-// a grid, straight edges as lines, diagonal edges left out.
+// a grid, straight edges as lines, diagonal edges left out.  The first
+// point of the position text is on the top row, as on the page (serve_board):
+// the standard boards count ranks upwards (a7 on top), board18 downwards (a0).
 void draw_board(const Rules& r, const Position& p) {
     const Board& b = *r.board;
     auto file_of = [&](int pt) { return b.point_names[pt][0] - 'a'; };
@@ -66,10 +74,11 @@ void draw_board(const Rules& r, const Position& p) {
         max_rank = std::max(max_rank, rank_of(i));
         max_file = std::max(max_file, file_of(i));
     }
+    const bool top_is_high = rank_of(0) == max_rank;
     const int w = max_file * 4 + 1, h = (max_rank - min_rank) * 2 + 1;
     std::vector<std::string> canvas(std::size_t(h), std::string(std::size_t(w), ' '));
     auto x_of = [&](int pt) { return file_of(pt) * 4; };
-    auto y_of = [&](int pt) { return (max_rank - rank_of(pt)) * 2; };
+    auto y_of = [&](int pt) { return (top_is_high ? max_rank - rank_of(pt) : rank_of(pt) - min_rank) * 2; };
     for (auto [u, v] : b.edges) {
         int x0 = x_of(u), y0 = y_of(u), x1 = x_of(v), y1 = y_of(v);
         if (y0 == y1)
@@ -85,7 +94,7 @@ void draw_board(const Rules& r, const Position& p) {
         std::string& row = canvas[std::size_t(y)];
         row.erase(row.find_last_not_of(' ') + 1);
         if (y % 2 == 0)
-            std::printf("  %d  %s\n", max_rank - y / 2, row.c_str());
+            std::printf("  %d  %s\n", top_is_high ? max_rank - y / 2 : min_rank + y / 2, row.c_str());
         else
             std::printf("     %s\n", row.c_str());
     }
@@ -105,23 +114,29 @@ std::string value_text(std::uint32_t v, const Rules&) {
 int cmd_probe(std::span<char*> args) {
     Args a(args, {"--tables", "--rules"}, {"--json", "--help"});
     if (a.has("--help")) return std::fputs(kProbeHelp, stdout), OK;
-    if (a.error()) return fail("probe", *a.error(), USAGE);
-    const Rules* r = nullptr;
-    if (int rc = rules_from_args(a, "probe", r)) return rc;
+    const bool json = a.has("--json");
+    if (a.error()) return fail_json(json, "probe", *a.error(), USAGE);
+    if (!a.value("--rules"))
+        return fail_json(json, "probe", "--rules NAME is required; NAME is one of: " + rules_names(), USAGE);
+    const Rules* r = find_rules(*a.value("--rules"));
+    if (!r)
+        return fail_json(json, "probe",
+                         "unknown rule set '" + *a.value("--rules") + "'; choose one of: " + rules_names(), USAGE);
     if (a.positional().size() != 1)
-        return fail("probe", "give exactly one position text, quoted (see mtb probe --help)", USAGE);
+        return fail_json(json, "probe", "give exactly one position text, quoted (see mtb probe --help)", USAGE);
     const std::string& text = a.positional()[0];
     Position p;
-    if (auto e = parse_position(*r, text, p)) return fail("probe", e->message);
+    if (auto e = parse_position(*r, text, p)) return fail_json(json, "probe", e->message, USAGE);  // bad input
 
-    const std::string dir = tables_dir(a, *r);
+    const TablesFolder folder = tables_folder(a, *r);
+    const std::string& dir = folder.dir;
     mtb_status st;
     mtb_tb* tb = mtb_open(dir.c_str(), r->name.c_str(), 0, &st);
-    if (!tb) return fail("probe", st.message);
+    if (!tb) return fail_json(json, "probe", st.message);
     mtb_pos pos;
     if (mtb_is_error(mtb_parse_position(tb, text.c_str(), &pos, &st))) {
         mtb_close(tb);
-        return fail("probe", st.message);
+        return fail_json(json, "probe", st.message, USAGE);
     }
     std::vector<mtb_move> moves(MTB_MAX_MOVES);
     std::size_t n = 0;
@@ -144,11 +159,9 @@ int cmd_probe(std::span<char*> args) {
     else if (from_plies)
         std::fprintf(stderr, "mtb probe: value from the plies' tables; sector %s has no table here\n",
                      sector_of(p).name().c_str());
-    if (mtb_is_error(v) && no_tables)
-        message = dir + " holds no " + r->name + " tables (make them with: mtb gen --rules " + r->name + " --out " +
-                  dir + ")";
+    if (mtb_is_error(v) && no_tables) message = no_tables_message(folder, r->name);
 
-    if (a.has("--json")) {
+    if (json) {
         Json j;
         j["position"] = position_to_text(*r, p);
         put_value(j, v);
@@ -156,6 +169,7 @@ int cmd_probe(std::span<char*> args) {
         j["distance"] = distance_meaning(*r);
         j["from_plies"] = from_plies;  // value found from the plies' tables, not the position's own
         if (!own_error.empty()) j["own_table_error"] = own_error;
+        if (mtb_is_error(v)) j["error"] = message.empty() ? mtb_error_name(v) : message;
         j["moves"] = Json::array();
         for (std::size_t i = 0; i < n; ++i) {
             Json m;

@@ -23,10 +23,12 @@ const char* kStatsHelp =
     "to move's view), the longest win and loss in plies (the capture clock DTC for\n"
     "lasker-20), file bytes and bits per position (file bits / positions); then\n"
     "the totals.  Win/draw/loss-only files\n"
-    "(*.wdl.mtb) are listed but kept out of the totals; a capture-resolved one\n"
+    "(*.wdl.mtb) are listed but kept out of the totals, unless the folder holds\n"
+    "only such files; a capture-resolved one\n"
     "(mtb wdl's default) stores lowered values where a capture decides, so its\n"
     "wins, losses and draws show as - (null in JSON).  --json prints\n"
-    "{\"tables\":[{...}], \"total\":{...}}.\n";
+    "{\"tables\":[{...}], \"total\":{...}}.  Exit status 1 when DIR is missing or\n"
+    "holds no table, or a table cannot be read.\n";
 
 struct Row {
     std::string file, sector;
@@ -99,11 +101,15 @@ Json row_json(const Row& r, bool with_name) {
 int cmd_stats(std::span<char*> args) {
     Args a(args, {}, {"--json", "--help"});
     if (a.has("--help")) return std::fputs(kStatsHelp, stdout), OK;
-    if (a.error()) return fail("stats", *a.error(), USAGE);
-    if (a.positional().size() != 1) return fail("stats", "give one folder (see mtb stats --help)", USAGE);
+    if (a.error()) return fail_json(a.has("--json"), "stats", *a.error(), USAGE);
+    if (a.positional().size() != 1)
+        return fail_json(a.has("--json"), "stats", "give one folder (see mtb stats --help)", USAGE);
     std::string error;
     const TableFolder folder = table_files(a.positional()[0], error);
-    if (!error.empty()) return fail("stats", error);
+    const bool json = a.has("--json");
+    if (!error.empty()) return fail_json(json, "stats", error);
+    if (folder.files.empty() && folder.skipped.empty())
+        return fail_json(json, "stats", a.positional()[0] + ": no *.mtb files");
     std::vector<Row> rows;
     int bad = 0;
     for (const std::string& s : folder.skipped) fail("stats", s), ++bad;
@@ -119,11 +125,16 @@ int cmd_stats(std::span<char*> args) {
         }
         rows.push_back(row_of(*t));
     }
+    // The totals are the value tables'; a folder of win/draw/loss-only
+    // files (mtb wdl --out) totals those instead.
     Row total;
     total.file = "total";
+    const bool any_values = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.wdl; });
     for (const Row& r : rows)
-        if (!r.wdl) total.add(r);
-    const bool json = a.has("--json");
+        if (r.wdl != any_values) {
+            total.add(r);
+            total.counts_known &= r.counts_known;
+        }
     if (json) {
         Json j;
         j["tables"] = Json::array();

@@ -38,7 +38,8 @@ static const char* kVerifyHelp =
     "                unchanged (\"ok (journal)\"): a long --values run that stops\n"
     "                goes on where it was when given the same FILE again\n"
     "\n"
-    "Progress (file i of n, its time) goes to standard error.\n";
+    "Progress (file i of n, its time) goes to standard error.\n"
+    "  -h, --help    this text\n";
 
 namespace {
 
@@ -119,6 +120,21 @@ int cmd_verify(std::span<char*> args) {
         for (const VerifyProblem& p : found) std::printf("DAMAGED  %s\n", p.message.c_str());
     }
     for (const std::string& s : folder.skipped) std::printf("SKIPPED  %s\n", s.c_str());
+    // A win/draw/loss-only file is value-checked against its sector's values
+    // file only: without one, say that its values were not checked.
+    std::size_t unchecked = 0;
+    if (check_values)
+        for (const std::string& f : files) {
+            const std::string suffix = ".wdl.mtb";
+            if (f.size() <= suffix.size() || f.compare(f.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+            std::error_code ec;
+            if (!std::filesystem::exists(f.substr(0, f.size() - suffix.size()) + ".mtb", ec)) ++unchecked;
+        }
+    if (unchecked)
+        std::printf(
+            "NOTE     values not checked in %zu win/draw/loss-only files: their values files are not in %s "
+            "(checksums only)\n",
+            unchecked, a.positional()[0].c_str());
     std::printf("%zu files, %zu sound, %zu damaged (%zu problems)", files.size(), files.size() - bad_files, bad_files,
                 problems);
     if (!folder.skipped.empty()) std::printf(", %zu entries skipped", folder.skipped.size());

@@ -105,7 +105,8 @@ int cmd_wdl(std::span<char*> args) {
     // The value tables to copy, opened once; their positions give the ETA.
     std::vector<std::unique_ptr<TableFile>> tables;
     std::uint64_t slots_all = 0, slots_done = 0;
-    int failures = 0;
+    int failures = 0, counter_tables = 0;
+    if (files.empty()) return fail("wdl", dir + ": no *.mtb files");
     for (const std::string& path : files) {
         auto t = TableFile::open(path, error);
         if (!t) {
@@ -115,11 +116,23 @@ int cmd_wdl(std::span<char*> args) {
         }
         const TableHeader& h = t->header();
         const Rules* r = find_rules(h.rules_name);
-        if (h.content != TableContent::VALUES || !r || Metric::native(*r).horizon()) continue;
+        // Under a no-capture limit the win/draw/loss depends on the counter
+        // (the metric has a horizon): no WDL copy can hold it.
+        if (r && Metric::native(*r).horizon()) {
+            ++counter_tables;
+            continue;
+        }
+        if (h.content != TableContent::VALUES || !r) continue;
         if (!only.empty() && std::find(only.begin(), only.end(), h.sector) == only.end()) continue;
         slots_all += h.slot_count;
         tables.push_back(std::move(t));
     }
+    if (counter_tables)
+        std::fprintf(stderr,
+                     "mtb wdl: skipped %d tables of a rule set with a no-capture limit (lasker-20): their values "
+                     "depend on the counter, which a win/draw/loss file cannot hold\n",
+                     counter_tables);
+    if (tables.empty() && !failures) return fail("wdl", dir + ": no value table to copy");
     for (const auto& t : tables)
         if (leave_out && t->header().rules_name != tables[0]->header().rules_name)
             return fail("wdl", "--leave-out plans one rule set's tables: " + dir + " holds several", USAGE);

@@ -12,10 +12,10 @@ namespace {
 
 constexpr Command kCommands[] = {
     {"perft", "count ply sequences from a position (move generator check)", cmd_perft},
-    {"bench", "measure speed: bench perft", cmd_bench},
+    {"bench", "measure speed: bench perft|index|probe|gen|search", cmd_bench},
     {"probe", "exact value of a position and of each of its plies, from the tables", cmd_probe},
     {"stats", "per-table counts of wins, losses, draws, longest values and bits per position", cmd_stats},
-    {"verify", "check every checksum of every table in a folder", cmd_verify},
+    {"verify", "check every checksum of every table in a folder; --values also every value", cmd_verify},
     {"wdl", "win/draw/loss-only copies of a folder's value tables (smaller files)", cmd_wdl},
     {"sectors", "list a rule set's sectors in solve order: slots, distinct positions, overhead", cmd_sectors},
     {"gen", "solve a rule set by retrograde analysis into table files", cmd_gen},
@@ -27,8 +27,10 @@ constexpr Command kCommands[] = {
 
 void usage(std::FILE* out) {
     std::fprintf(out,
-                 "usage: mtb <command> [options]   (mtb <command> --help for its options)\n\n"
+                 "usage: mtb <command> [options]   (mtb <command> --help or -h for its options)\n\n"
                  "Morris tablebases: exact solutions of Morris games by retrograde analysis.\n\n"
+                 "Exit status in every command: 0 done, 1 unknown value or a damaged or\n"
+                 "missing table, 2 bad usage or bad input.\n\n"
                  "commands:\n");
     for (const Command& c : kCommands)
         std::fprintf(out, "  %-10.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()),

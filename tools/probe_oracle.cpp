@@ -3,10 +3,12 @@
 #include "tools/probe_oracle.h"
 
 #include <cstdio>
+#include <string>
 
 #if __has_include("mtb/probe.h")
 #include "mtb/probe.h"
 #include "probe/c_value.h"
+#include "probe/tables_folder.h"
 #define MTB_HAVE_PROBE 1
 #endif
 
@@ -82,9 +84,12 @@ private:
         mtb_status st{};
         tb_ = mtb_open(dir_.c_str(), t->name.c_str(), 0, &st);
         if (!tb_) std::fprintf(stderr, "mtb: tables in %s not used: %s\n", dir_.c_str(), st.message);
-        if (tb_ && mtb_table_count(tb_) == 0)
-            std::fprintf(stderr, "mtb: %s holds no %s tables; playing by search alone\n", dir_.c_str(),
-                         t->name.c_str());
+        if (tb_ && mtb_table_count(tb_) == 0) {
+            // Loud: a player asked for tables and plays without them.
+            std::string what = no_tables_message(find_tables_folder(dir_, t->name), t->name);
+            if (t != &r) what = no_tables_message(find_tables_folder(dir_, r.name), r.name) + "; " + what;
+            std::fprintf(stderr, "mtb: WARNING: %s; playing by search alone\n", what.c_str());
+        }
     }
 
     std::string dir_;

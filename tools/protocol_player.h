@@ -77,7 +77,7 @@ struct CompoState {
 };
 std::optional<std::string> parse_compo_state(const Rules& r, const std::string& line, Color us, CompoState& out);
 
-// The referee protocols of ../shared/PROTOCOLS.md, on stdin/stdout.
+// The referee protocols of docs/PROTOCOLS.md, on stdin/stdout.
 // Each returns an exit code: 0 at the end of the game or of input.
 int play_lasker_protocol(const PlayerOptions& o);  // protocol 1, lasker-20
 int play_compo_protocol(const PlayerOptions& o);   // protocol 2, nmm-noflying

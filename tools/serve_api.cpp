@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "engine/notation.h"
+#include "probe/tables_folder.h"
 #include "tools/json_out.h"
 #include "tools/serve_board.h"
 #include "tools/table_files.h"
@@ -176,12 +177,9 @@ TablebaseService::TablebaseService(const std::string& dir) {
         return;
     }
     for (const Rules& r : all_rules()) {
-        std::string sub = (fs::path(dir) / r.name).string();
-        bool direct = false;
-        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-            if (it->path().filename().string().rfind(r.name + "_", 0) == 0) direct = true;
-        if (!direct && !fs::is_directory(sub, ec)) continue;
-        const std::string folder = direct ? dir : sub;
+        const TablesFolder found = find_tables_folder(dir, r.name);  // the folder rule of every entry point
+        if (!found.has_tables) continue;
+        const std::string& folder = found.dir;
         auto t = std::make_unique<Tables>(folder, r.name);
         if (!t->ok()) {
             warnings_.push_back(r.name + ": " + t->status().message);

@@ -1,4 +1,4 @@
-// A deliberately naive rules implementation, written from ../shared/RULES.md
+// A deliberately naive rules implementation, written from docs/RULES.md
 // independently of engine/movegen.h: loops over point indices, adjacency
 // from the board's edge list and mills from its mill list (both turned into
 // plain lists once per board), no bit tricks, no movegen.h function.  Slow

@@ -1,4 +1,4 @@
-// Boards as data (issue 2, item 3): sizes from ../shared/RULES.md, and the
+// Boards as data (issue 2, item 3): sizes from docs/RULES.md, and the
 // computed symmetry groups.
 #include "tests/catch.hpp"
 

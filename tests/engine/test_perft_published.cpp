@@ -1,4 +1,4 @@
-// Perft against the published counts in ../shared/RULES.md.
+// Perft against the published counts (Gasser; Gevay and Danner).
 #include "tests/catch.hpp"
 
 #include "engine/perft.h"

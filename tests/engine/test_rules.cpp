@@ -1,5 +1,5 @@
 // Rule sets as run-time values (issue 2, item 4): every parameter of
-// ../shared/RULES.md per rule set, and pinned fingerprints.
+// docs/RULES.md per rule set, and pinned fingerprints.
 #include "tests/catch.hpp"
 
 #include <set>

@@ -121,9 +121,9 @@ expect 2 "<depth> must be a whole number from 1 to 20" "$MTB" course game "$T/in
 
 # --- quiet failures made loud -------------------------------------------
 mkdir -p "$T/empty"
-expect 1 "holds no lasker-20 tables" "$MTB" probe --rules lasker-20 --tables "$T/empty" "........................ w 10 10 0"
+expect 1 "no lasker-20 table found in" "$MTB" probe --rules lasker-20 --tables "$T/empty" "........................ w 10 10 0"
 printf '0\nEEEEEEEEEEEEEEEEEEEEEEEE 9 9 0\n' >"$T/in"
-expect 0 "holds no nmm-noflying tables" "$MTB" player --protocol compo --tables "$T/empty" --budget 0.2 <"$T/in"
+expect 0 "no nmm-noflying table found in" "$MTB" player --protocol compo --tables "$T/empty" --budget 0.2 <"$T/in"
 printf '1\nEEEEEEEEEEEEEEEEEEEEEEEE 9 9 1\n' >"$T/in"
 expect 1 "asks for a removal, but no stone can be removed" "$MTB" player --protocol compo --budget 0.2 <"$T/in"
 

@@ -1,5 +1,5 @@
 """A compact, independent implementation of the Morris rules the referees
-need (../../../shared/RULES.md): boards from their text description, plies,
+need (docs/RULES.md): boards from their text description, plies,
 removals and game ends.  It shares no code or tables with the C++ engine,
 so a referee built on it checks the player's moves independently."""
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scripted referees for the three protocols of ../../../shared/PROTOCOLS.md.
+"""Scripted referees for the three protocols of docs/PROTOCOLS.md.
 
     referee.py lasker|compo|course MTB_BINARY
 

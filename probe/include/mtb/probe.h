@@ -11,7 +11,7 @@
  * MTB_GET_PLIES()) or an error code (test with mtb_is_error(), name with
  * mtb_error_name()).  Error codes are pinned and never renumbered.
  *
- * Points are numbered in position-text order (../shared/RULES.md): for the
+ * Points are numbered in position-text order (docs/RULES.md): for the
  * 24-point boards a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2
  * d2 f2 a1 d1 g1 = 0..23; bit i of a stone set is point i.
  */
@@ -175,7 +175,9 @@ typedef struct mtb_tb mtb_tb;
 
 /*! mtb_open() :
  *  Opens the tables of rule set `rules` ("nmm", "lasker", ...) in folder
- *  `dir`: files named "<rules>_<sector>.mtb".  Reads each file's header;
+ *  `dir`, or in `dir`/<rules>/ when `dir` itself holds no table of the
+ *  rule set (so "tables" and "tables/nmm" open the same; the same rule as
+ *  every mtb command): files named "<rules>_<sector>.mtb".  Reads each file's header;
  *  each file is opened lazily, on the first probe that needs it, and its
  *  blocks are read (pread) as needed, so a file truncated or replaced
  *  under a running program gives MTB_E_IO or MTB_E_CORRUPT, never a
@@ -188,7 +190,8 @@ typedef struct mtb_tb mtb_tb;
  *            MTB_E_RULES_MISMATCH (a table's fingerprint differs; the
  *            message names the file and both fingerprints), MTB_E_MEMORY.
  *  Note : an empty folder is not an error (every probe then needs no table
- *         or answers MTB_E_NO_TABLE).  A table whose header is damaged is
+ *         or answers MTB_E_NO_TABLE, its message naming the rule set and
+ *         the folders looked at; mtb_table_count() says 0).  A table whose header is damaged is
  *         reported by the probes that need it.
  *  Thread safety : any thread; handles are independent.  Since v0.1. */
 MTB_API mtb_tb* mtb_open(const char* dir, const char* rules, size_t cache_bytes, mtb_status* status);
