@@ -81,26 +81,58 @@ std::optional<ApiResponse> read_position(const Rules& r, const std::string* text
     return std::nullopt;
 }
 
+// Whether a probe error means only "no table has this position": the
+// position is legal, its value unknown here (lichess answers such a position
+// with category "unknown", not an error).
+bool only_missing(std::uint32_t v) { return mtb_is_error(v) && mtb_get_error_code(v) == MTB_E_NO_TABLE; }
+
+// The value of ply m from p in lichess's view (the side to move after it),
+// and mtb's own view (the player of the ply) beside it.  Under DTC a capture
+// restarts the clock, so the child's distance is its own: probed.
+void put_ply_value(Json& j, const Tables& t, const Rules& r, const mtb_move& m, bool capture,
+                   const std::string& child_text) {
+    const bool dtc = distance_is_dtc(r);
+    if (dtc && capture && !mtb_is_error(m.value)) {
+        const std::uint32_t child = t.probe(child_text).raw;
+        put_category_after(j, m.value, dtc, true, mtb_is_error(child) ? nullptr : &child);
+    } else {
+        put_category_after(j, m.value, dtc);
+    }
+    put_value(j, m.value, "value");
+}
+
 ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p) {
     Probed pr = probe_root(t, r, p);
+    const bool dtc = distance_is_dtc(r);
     Json j;
     put_position(j, r, p);
-    put_value(j, pr.value, "category");
     put_counter(j, r, p);
+    put_category(j, pr.value, dtc);
+    // mtb's own names, as `mtb probe --json` writes them: "value" and the
+    // unsigned "plies" (both null when unknown).
+    j["value"] = nullptr;
+    j["plies"] = nullptr;
+    if (!mtb_is_error(pr.value)) put_value(j, pr.value, "value");
+    j["metric"] = distance_key(dtc);
     j["distance"] = distance_meaning(r);
+    j["sector"] = sector_of(p).name();
     j["game_over"] = outcome(r, p) != Outcome::ONGOING;
     j["moves"] = Json::array();
     for (const mtb_move& m : pr.moves) {
         const Move e = engine_move(m);
         const Position q = after(r, p, e);
+        const std::string child_text = position_to_text(r, q);
         Json mj;
         mj["move"] = m.text;
         mj["from"] = point_name(*r.board, m.from) ? Json(*point_name(*r.board, m.from)) : Json(nullptr);
         mj["to"] = *point_name(*r.board, m.to);
         mj["remove"] = point_name(*r.board, m.remove) ? Json(*point_name(*r.board, m.remove)) : Json(nullptr);
         mj["capture"] = e.is_removal();
-        put_value(mj, m.value, "category");
-        mj["position"] = position_to_text(r, q);
+        // lichess's "zeroing": the ply restarts the no-capture counter.
+        mj["zeroing"] = r.has_capture_counter() && e.is_removal();
+        put_ply_value(mj, t, r, m, e.is_removal(), child_text);
+        mj["game_over"] = outcome(r, q) != Outcome::ONGOING;
+        mj["position"] = child_text;
         j["moves"].push_back(std::move(mj));
     }
     // probe_root() falls back to the plies' tables when the position's own
@@ -117,11 +149,16 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
             j["own_table_error"] = st.message;
         }
     }
+    if (only_missing(pr.value)) {
+        // A legal position no table here holds: 200 with category "unknown"
+        // (the plies are still listed, so a page can play on without values).
+        j["reason"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
+        return {200, dump(j)};
+    }
     int status = 200;
     if (mtb_is_error(pr.value)) {
-        // The plies are still listed, so a page can play on without values.
         status = status_of(pr.value);
-        if (!pr.message.empty()) j["error"] = pr.message;
+        j["error"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
     }
     return {status, dump(j)};
 }
@@ -130,14 +167,29 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
 // first) until the game ends or, under a no-capture limit, until a capture
 // resets the counter (the value after it is a fresh question).
 ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
+    const bool dtc = distance_is_dtc(r);
     Json j;
     put_position(j, r, p);
-    Probed pr = probe_root(t, r, p);
-    put_value(j, pr.value, "category");
     put_counter(j, r, p);
+    Probed pr = probe_root(t, r, p);
+    put_category(j, pr.value, dtc);
+    j["value"] = nullptr;
+    j["plies"] = nullptr;
+    if (!mtb_is_error(pr.value)) put_value(j, pr.value, "value");
+    // lichess's "winner": the side that wins with best play, null for a
+    // draw or an unknown value.
+    const char* us = p.side == WHITE ? "w" : "b";
+    const char* them = p.side == WHITE ? "b" : "w";
+    j["winner"] = mtb_is_error(pr.value) || MTB_GET_WDL(pr.value) == MTB_DRAW ? Json(nullptr)
+                  : MTB_GET_WDL(pr.value) == MTB_WIN                          ? Json(us)
+                                                                              : Json(them);
     j["mainline"] = Json::array();
+    if (only_missing(pr.value)) {
+        j["reason"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
+        return {200, dump(j)};
+    }
     if (mtb_is_error(pr.value)) {
-        if (!pr.message.empty()) j["error"] = pr.message;
+        j["error"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
         return {status_of(pr.value), dump(j)};
     }
     const bool drawn = MTB_GET_WDL(pr.value) == MTB_DRAW;
@@ -152,8 +204,9 @@ ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
         Json step;
         step["move"] = m.text;
         step["capture"] = e.is_removal();
-        put_value(step, m.value, "category");
+        step["zeroing"] = r.has_capture_counter() && e.is_removal();
         step["position"] = position_to_text(r, p);
+        put_ply_value(step, t, r, m, e.is_removal(), step["position"].get<std::string>());
         j["mainline"].push_back(std::move(step));
         if (r.has_capture_counter() && e.is_removal()) break;
         if (outcome(r, p) != Outcome::ONGOING) break;
