@@ -313,6 +313,11 @@ function startEditing() {
   $('edit-counter-label').hidden = f.counter === null;
   $('edit-counter').value = f.counter ?? 0;
   $('editor').hidden = false;
+  // The plies and value shown are the old position's: put them away.
+  $('moves').replaceChildren();
+  $('turn').textContent = '';
+  $('value').textContent = 'setting up a position';
+  $('value').className = 'value';
   drawBoard();
 }
 
@@ -402,7 +407,12 @@ async function init() {
     drawBoard();
   });
   $('edit-done').addEventListener('click', () => { pending = finishEditing(); });
-  $('edit-cancel').addEventListener('click', () => { state.edit = null; $('editor').hidden = true; drawBoard(); });
+  $('edit-cancel').addEventListener('click', () => {
+    state.edit = null;
+    $('editor').hidden = true;
+    showAnswer();
+    drawBoard();
+  });
   for (const id of ['edit-side', 'edit-hand-w', 'edit-hand-b', 'edit-counter'])
     $(id).addEventListener('change', () => drawHands());
   $('position-form').addEventListener('submit', (e) => {
