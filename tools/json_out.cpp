@@ -65,8 +65,8 @@ void put_category_after(Json& j, std::uint32_t v, bool dtc, bool child_dtc_unrel
 
 const char* distance_meaning(const Rules& r) {
     return distance_is_dtc(r) ? "dtc: plies until the deciding capture (one more when the loser is left without a "
-                                     "legal ply); decided at this counter, counter + dtc <= the no-capture limit"
-                                   : "plies to the end of the game with optimal play";
+                                "legal ply); decided at this counter, counter + dtc <= the no-capture limit"
+                              : "plies to the end of the game with optimal play";
 }
 
 void put_counter(Json& j, const Rules& r, const Position& p) {

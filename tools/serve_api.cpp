@@ -101,7 +101,8 @@ void put_ply_value(Json& j, const Tables& t, const Rules& r, const mtb_move& m, 
     put_value(j, m.value, "value");
 }
 
-ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p) {
+ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p,
+                         const SectorStats& stats) {
     Probed pr = probe_root(t, r, p);
     const bool dtc = distance_is_dtc(r);
     Json j;
@@ -116,6 +117,8 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
     j["metric"] = distance_key(dtc);
     j["distance"] = distance_meaning(r);
     j["sector"] = sector_of(p).name();
+    // The figures of the sector's table, as `mtb stats` gives them.
+    j["table"] = stats.get(folder, r, sector_of(p)).value_or(Json(nullptr));
     j["game_over"] = outcome(r, p) != Outcome::ONGOING;
     j["moves"] = Json::array();
     for (const mtb_move& m : pr.moves) {
@@ -282,7 +285,7 @@ ApiResponse TablebaseService::handle(std::string_view path, const std::string* p
     if (!rest.empty() && rest != "mainline") return error(404, "no such API path");
     Position p;
     if (auto bad = read_position(r, position, p)) return *bad;
-    return rest.empty() ? probe_answer(*it->second.tables, it->second.dir, r, p)
+    return rest.empty() ? probe_answer(*it->second.tables, it->second.dir, r, p, stats_)
                         : mainline_answer(*it->second.tables, r, p);
 }
 

@@ -17,6 +17,7 @@
 
 #include "engine/rules.h"
 #include "mtb/probe.hpp"
+#include "tools/serve_stats.h"
 
 namespace mtb::cli {
 
@@ -26,7 +27,8 @@ struct ApiResponse {
 };
 
 // The rule sets of one tables folder, opened once and then probed from any
-// number of threads (every member is const after construction).
+// number of threads (every member but the locked table figures is const
+// after construction).
 class TablebaseService {
 public:
     // Opens DIR/<rules>/ for every rule set with such a sub-folder, and DIR
@@ -49,6 +51,7 @@ private:
     };
     std::map<std::string, Served, std::less<>> served_;
     std::vector<std::string> warnings_;
+    SectorStats stats_;
 };
 
 }  // namespace mtb::cli

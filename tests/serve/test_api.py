@@ -170,6 +170,26 @@ def check_boards(s):
             fail("%s start: %d %s" % (r["name"], status, a))
 
 
+def check_table_figures(s, mtb, tables):
+    """Each answer names its sector and gives its table's figures as
+    `mtb stats --json` does."""
+    for rules, position, sector in (("nmm", "W.W.....B.........B.B..W w 0 0", "3v3"),
+                                    ("six", "WWW.....BBBB.... b 0 0", "4v3"),
+                                    ("lasker-20", "W.W.....B.........B.B..W w 0 0 4", "3v3")):
+        stats = json.loads(subprocess.run([mtb, "stats", "--json", os.path.join(tables, rules)], check=True,
+                                          capture_output=True, text=True).stdout)
+        row = next(t for t in stats["tables"] if t["sector"] == sector)
+        want = {k: row[k] for k in ("file", "wdl_only", "positions", "wins", "draws", "losses", "longest_win",
+                                    "longest_loss")}
+        status, a, _ = s.get("/api/" + rules, {"position": position})
+        if status != 200 or a["sector"] != sector or a["table"] != want:
+            fail("%s %s: sector %s table %s, want %s %s" % (rules, position, a.get("sector"), a.get("table"), sector,
+                                                          want))
+    status, a, _ = s.get("/api/nmm", {"position": "WWWW....B.........B.B..W w 0 0"})
+    if a["sector"] != "5v3" or a["table"] is not None:
+        fail("a sector without a table: %s %s" % (a["sector"], a["table"]))
+
+
 def check_errors(s, damaged_server):
     nmm33 = "W.W.....B.........B.B..W w 0 0"
     cases = [
@@ -192,7 +212,7 @@ def check_errors(s, damaged_server):
     # A legal position no table here holds: 200 and category "unknown", as
     # lichess answers it, with the plies still listed.
     for path in ("/api/nmm", "/api/nmm/mainline"):
-        status, body, _ = s.get(path, {"position": "WWWW....B.........B.B..W w 0 0"})  # 4v3: no table
+        status, body, _ = s.get(path, {"position": "WWWW....B.........B.B..W w 0 0"})  # 5v3: no table
         if (status != 200 or body["category"] != "unknown" or body["dtm"] is not None or "error" in body or
                 not body.get("reason") or body["value"] is not None):
             fail("%s without a table: want 200 unknown, got %d %.300s" % (path, status, body))
@@ -229,6 +249,7 @@ def main():
         try:
             check_boards(s)
             check_errors(s, d)
+            check_table_figures(s, mtb, tables)
             checked = 0
             for rules, cells, counts, suffix in (("nmm", 24, [3], ""), ("six", 16, [3, 4], ""),
                                                    ("lasker-20", 24, [3], " 0")):
