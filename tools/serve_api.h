@@ -1,12 +1,14 @@
 // The JSON API of `mtb serve`, apart from HTTP so it can be called and
-// tested directly.  Modelled on the lichess tablebase API:
+// tested directly.  In the lichess tablebase API's terms (docs/API.md
+// documents every field):
 //   GET /api/rules                        the rule sets served, with their start positions
 //   GET /api/<rules>?position=TEXT        value, plies and every ply best first
 //   GET /api/<rules>/mainline?position=   the line of best play
 //   GET /api/<rules>/board                points with coordinates, edges, mills
 // Every answer is a JSON object; errors are {"error": "..."} with the HTTP
-// status saying which kind (400 bad input, 404 unknown rules or no table,
-// 503 damaged or unreadable table).
+// status saying which kind (400 bad input, 404 unknown rules or path, 503
+// damaged or unreadable table).  A legal position no table holds answers
+// 200 with category "unknown".
 #pragma once
 
 #include <map>
