@@ -1,10 +1,14 @@
 #include "tools/serve_api.h"
 
+#include <charconv>
 #include <filesystem>
+#include <random>
 #include <system_error>
 
 #include "engine/notation.h"
+#include "engine/search.h"
 #include "tools/json_out.h"
+#include "tools/play_level.h"
 #include "tools/serve_board.h"
 #include "tools/table_files.h"
 
@@ -16,6 +20,11 @@ namespace {
 constexpr std::size_t kMaxPositionText = 64;
 // The mainline stops here at the latest; real lines are a few hundred plies.
 constexpr int kMaxMainline = 4096;
+// The search that plays where the tables hold no value: small, so that a
+// public server answers quickly and many at once.
+constexpr double kPlaySearchSeconds = 0.3;
+constexpr std::uint64_t kPlaySearchNodes = 400000;
+constexpr std::size_t kPlaySearchMegabytes = 4;
 
 ApiResponse error(int status, const std::string& message) {
     Json j;
@@ -101,6 +110,26 @@ void put_ply_value(Json& j, const Tables& t, const Rules& r, const mtb_move& m, 
     put_value(j, m.value, "value");
 }
 
+// One entry of moves[]: the ply, its points, its values in both views and
+// the position after it.
+Json move_json(const Tables& t, const Rules& r, const Position& p, const mtb_move& m) {
+    const Move e = engine_move(m);
+    const Position q = after(r, p, e);
+    const std::string child_text = position_to_text(r, q);
+    Json mj;
+    mj["move"] = m.text;
+    mj["from"] = point_name(*r.board, m.from) ? Json(*point_name(*r.board, m.from)) : Json(nullptr);
+    mj["to"] = *point_name(*r.board, m.to);
+    mj["remove"] = point_name(*r.board, m.remove) ? Json(*point_name(*r.board, m.remove)) : Json(nullptr);
+    mj["capture"] = e.is_removal();
+    // lichess's "zeroing": the ply restarts the no-capture counter.
+    mj["zeroing"] = r.has_capture_counter() && e.is_removal();
+    put_ply_value(mj, t, r, m, e.is_removal(), child_text);
+    mj["game_over"] = outcome(r, q) != Outcome::ONGOING;
+    mj["position"] = child_text;
+    return mj;
+}
+
 ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p,
                          const SectorStats& stats) {
     Probed pr = probe_root(t, r, p);
@@ -121,23 +150,7 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
     j["table"] = stats.get(folder, r, sector_of(p)).value_or(Json(nullptr));
     j["game_over"] = outcome(r, p) != Outcome::ONGOING;
     j["moves"] = Json::array();
-    for (const mtb_move& m : pr.moves) {
-        const Move e = engine_move(m);
-        const Position q = after(r, p, e);
-        const std::string child_text = position_to_text(r, q);
-        Json mj;
-        mj["move"] = m.text;
-        mj["from"] = point_name(*r.board, m.from) ? Json(*point_name(*r.board, m.from)) : Json(nullptr);
-        mj["to"] = *point_name(*r.board, m.to);
-        mj["remove"] = point_name(*r.board, m.remove) ? Json(*point_name(*r.board, m.remove)) : Json(nullptr);
-        mj["capture"] = e.is_removal();
-        // lichess's "zeroing": the ply restarts the no-capture counter.
-        mj["zeroing"] = r.has_capture_counter() && e.is_removal();
-        put_ply_value(mj, t, r, m, e.is_removal(), child_text);
-        mj["game_over"] = outcome(r, q) != Outcome::ONGOING;
-        mj["position"] = child_text;
-        j["moves"].push_back(std::move(mj));
-    }
+    for (const mtb_move& m : pr.moves) j["moves"].push_back(move_json(t, r, p, m));
     // probe_root() falls back to the plies' tables when the position's own
     // table fails, and a set may leave the sector out: say so, as `mtb
     // probe --json` does.
@@ -222,6 +235,35 @@ ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
     return {200, dump(j)};
 }
 
+// The reply of a player of `level` in p: the tables' ply (choose_ply), or
+// where they hold no value the search's, with a short time budget.
+ApiResponse play_answer(const Tables& t, const Rules& r, const Position& p, PlayLevel level, std::uint64_t seed) {
+    if (outcome(r, p) != Outcome::ONGOING) return error(400, "the game is over: no ply to play");
+    Probed pr = probe_root(t, r, p);
+    if (pr.moves.empty()) return error(status_of(pr.value), pr.message.empty() ? "no plies" : pr.message);
+    if (mtb_is_error(pr.value) && !only_missing(pr.value))
+        return error(status_of(pr.value), pr.message.empty() ? mtb_error_name(pr.value) : pr.message);
+    Json j;
+    j["level"] = play_level_name(level);
+    std::optional<std::size_t> pick = choose_ply(level, pr.moves, seed);
+    j["source"] = pick ? "tables" : "search";
+    if (!pick) {
+        SearchOptions so;
+        so.tt_megabytes = kPlaySearchMegabytes;
+        Search search(r, so);
+        SearchLimits lim;
+        lim.seconds = kPlaySearchSeconds;
+        lim.max_nodes = kPlaySearchNodes;
+        const SearchResult sr = search.run(p, lim);
+        const std::string text = move_to_text(*r.board, sr.best);
+        for (std::size_t i = 0; i < pr.moves.size() && !pick; ++i)
+            if (sr.has_move && text == pr.moves[i].text) pick = i;
+        if (!pick) return error(500, "the search found no ply");
+    }
+    j["move"] = move_json(t, r, p, pr.moves[*pick]);
+    return {200, dump(j)};
+}
+
 }  // namespace
 
 TablebaseService::TablebaseService(const std::string& dir) {
@@ -282,9 +324,28 @@ ApiResponse TablebaseService::handle(std::string_view path, const std::string* p
     }
     const Rules& r = *it->second.rules;
     if (rest == "board") return {200, dump(board_json(r))};
-    if (!rest.empty() && rest != "mainline") return error(404, "no such API path");
+    // play/<level> or play/<level>/<seed> (the same seed, the same ply).
+    std::optional<PlayLevel> level;
+    std::uint64_t seed = 0;
+    if (rest.starts_with("play/")) {
+        std::string_view arg = rest.substr(5);
+        const std::size_t slash = arg.find('/');
+        level = parse_play_level(arg.substr(0, slash));
+        if (!level) return error(404, "no such level; levels: perfect, strong, medium, easy");
+        if (slash == std::string_view::npos) {
+            seed = std::random_device{}();
+        } else {
+            const std::string_view digits = arg.substr(slash + 1);
+            auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
+            if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty())
+                return error(400, "the seed is a whole number");
+        }
+    } else if (!rest.empty() && rest != "mainline") {
+        return error(404, "no such API path");
+    }
     Position p;
     if (auto bad = read_position(r, position, p)) return *bad;
+    if (level) return play_answer(*it->second.tables, r, p, *level, seed);
     return rest.empty() ? probe_answer(*it->second.tables, it->second.dir, r, p, stats_)
                         : mainline_answer(*it->second.tables, r, p);
 }

@@ -5,6 +5,8 @@
 //   GET /api/<rules>?position=TEXT        value, plies and every ply best first
 //   GET /api/<rules>/mainline?position=   the line of best play
 //   GET /api/<rules>/board                points with coordinates, edges, mills
+//   GET /api/<rules>/play/<level>[/<seed>]?position=
+//                                         the ply a player of that level plays
 // Every answer is a JSON object; errors are {"error": "..."} with the HTTP
 // status saying which kind (400 bad input, 404 unknown rules or path, 503
 // damaged or unreadable table).  A legal position no table holds answers

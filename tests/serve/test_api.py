@@ -190,6 +190,33 @@ def check_table_figures(s, mtb, tables):
         fail("a sector without a table: %s %s" % (a["sector"], a["table"]))
 
 
+def check_play(s, rules, a):
+    """The perfect level plays the first (best) ply, so never leaves a win
+    or a draw; the weaker levels play legal plies, reproducibly for a seed,
+    and blunder (not always the best) over many seeds."""
+    if a["game_over"]:
+        status, body, _ = s.get("/api/%s/play/perfect" % rules, {"position": a["position"]})
+        if status != 400:
+            fail("play in a finished game: want 400, got %d %s" % (status, body))
+        return
+    status, p, _ = s.get("/api/%s/play/perfect" % rules, {"position": a["position"]})
+    if status != 200 or p["source"] != "tables" or p["move"] != a["moves"][0] or p["move"]["value"] != a["value"]:
+        fail("%s %s: perfect played %s, want the best ply %s" % (rules, a["position"], p, a["moves"][0]))
+    legal = {m["move"]: m for m in a["moves"]}
+    for level in ("strong", "medium", "easy"):
+        picks = []
+        for seed in range(12):
+            status, p, _ = s.get("/api/%s/play/%s/%d" % (rules, level, seed), {"position": a["position"]})
+            if status != 200 or p["level"] != level or legal.get(p["move"]["move"]) != p["move"]:
+                fail("%s %s: level %s seed %d played %s" % (rules, a["position"], level, seed, p))
+            picks.append(p["move"]["move"])
+        again = s.get("/api/%s/play/%s/5" % (rules, level), {"position": a["position"]})[1]["move"]["move"]
+        if again != picks[5]:
+            fail("%s: level %s seed 5 played %s, then %s" % (a["position"], level, picks[5], again))
+        if level == "easy" and len(a["moves"]) > 4 and all(m == picks[0] for m in picks):
+            fail("%s: the easy level played %s for 12 seeds" % (a["position"], picks[0]))
+
+
 def check_errors(s, damaged_server):
     nmm33 = "W.W.....B.........B.B..W w 0 0"
     cases = [
@@ -220,6 +247,14 @@ def check_errors(s, damaged_server):
             fail("without a table: want every ply listed as unknown: %.300s" % body)
         if path != "/api/nmm" and (body["winner"] is not None or body["mainline"]):
             fail("mainline without a table: %.300s" % body)
+    # Outside the tables the search plays, and says so.
+    status, body, _ = s.get("/api/nmm/play/perfect", {"position": "WWWW....B.........B.B..W w 0 0"})
+    if status != 200 or body["source"] != "search" or body["move"]["category"] != "unknown":
+        fail("play outside the tables: %d %s" % (status, body))
+    for path, want in (("/api/nmm/play/nosuch", 404), ("/api/nmm/play/easy/x1", 400), ("/api/nmm/play/easy/", 400)):
+        status, body, _ = s.get(path, {"position": nmm33})
+        if status != want or "error" not in body:
+            fail("%s: want %d with an error, got %d %s" % (path, want, status, body))
     status, body, _ = damaged_server.get("/api/nmm", {"position": nmm33})
     if status != 503 or "error" not in body:
         fail("damaged table: want 503, got %d %.300s" % (status, body))
@@ -261,6 +296,7 @@ def main():
                     check_lichess(rules, a)
                     if i < 12:
                         check_move_values(s, rules, a)
+                        check_play(s, rules, a)
                         if rules != "lasker-20":  # its mainline stops at the first capture
                             check_mainline(s, rules, a)
             if checked < 90:
