@@ -4,7 +4,8 @@ the window; it opens a position from its link, plays a ply by clicking
 stones on the board, another by clicking its row in the list, goes back
 and forward, sets up a position in the editor, and each time the value,
 the position, the marked last ply and the grouped ply list it shows are
-checked against the API.
+checked against the API; and it plays a game against the tables to its
+end.
 Usage: test_browser.py MTB CHROMIUM"""
 import html
 import re
@@ -33,6 +34,7 @@ def page(server, chromium, rules, position, clicks, width):
                          ("distance", r'<div id="value"[^>]*data-distance="([^"]*)"'),
                          ("position", r'<input id="position"[^>]*value="([^"]*)"'),
                          ("error", r'<p id="error"[^>]*>([^<]*)<'),
+                         ("play", r'<p id="play-status"[^>]*>([^<]*)<'),
                          ("overflow", r'<body[^>]*data-overflow="([^"]*)"')):
         m = re.search(pattern, dom)
         shown[key] = html.unescape(m.group(1)) if m else None
@@ -65,6 +67,28 @@ def expect(server, chromium, clicks, want_position, width, last=None, position=S
         fail("%s the ply groups are %s, want %s" % (where, shown["groups"], groups))
     if last is not None and shown["last"] != sorted(last):
         fail("%s the last ply marked is %s, want %s" % (where, shown["last"], sorted(last)))
+    return shown
+
+
+def check_game(server, chromium):
+    """A game against the tables' perfect level to its end, from a position
+    inside them: the user (White, winning) clicks the best line's plies,
+    the page answers each with the line's next ply, and says who won."""
+    position = "B.W............B..WBW... w 0 0"
+    status, ml, _ = server.get("/api/nmm/mainline", {"position": position})
+    line = ml["mainline"]
+    if status != 200 or ml["winner"] != "w" or len(line) < 3 or len(line) % 2 != 1:
+        fail("the game's start should be a win for White in a few plies: %d %s" % (status, ml))
+    clicks = ["#play-side=w", "#play-level=perfect"] + [m["move"] for m in line[0::2]]
+    last = line[-1]
+    shown = expect(server, chromium, clicks, last["position"], 390, position=position,
+                   last=[p for p in (last.get("from"), last.get("to"), last.get("remove")) if p] or None)
+    if shown["play"] != "Game over: you win.":
+        fail("after the game the page says %r" % shown["play"])
+    # Half-way, the page shows the tables' answer and waits for the user.
+    shown = expect(server, chromium, clicks[:3], line[1]["position"], 1280, position=position)
+    if shown["play"] != "The tables (perfect) played %s. Your move." % line[1]["move"]:
+        fail("after the first ply the page says %r" % shown["play"])
 
 
 def main():
@@ -92,6 +116,7 @@ def main():
             for width in WIDTHS:
                 expect(s, chromium, ["#edit", "#edit-clear", "a7", "d7", "g7", "#tool-B", "b6", "d6", "f6",
                                      "#edit-side=b", "#edit-done"], edited, width, last=[])
+            check_game(s, chromium)
             # A position the server rejects keeps the editor open with the reason.
             shown = page(s, chromium, "nmm", START, ["#edit", "#edit-clear", "#edit-done"], 390)
             if shown["position"] != START or not shown["error"]:
@@ -99,7 +124,7 @@ def main():
         finally:
             stop_all(s)
     print("serve browser: at 390 and 1280 px nothing overflows; the page plays plies by clicks, sets up a position "
-          "and shows the API's values")
+          "and shows the API's values, and plays a game against the tables to its end")
 
 
 if __name__ == "__main__":

@@ -271,7 +271,39 @@ async function go(name, position, last) {
   return true;
 }
 
-function play(m) { return go(state.name, m.position, { from: m.from, to: m.to, remove: m.remove }); }
+// A ply of the user's; when playing against the tables, their answer.
+async function play(m) {
+  if (await go(state.name, m.position, { from: m.from, to: m.to, remove: m.remove })) await reply();
+}
+
+// The side the user plays ('w', 'b'), or '' while exploring.
+const userSide = () => $('play-side').value;
+
+// When the user plays one side and the other is to move: the level's ply,
+// from /api/<rules>/play/<level> (the tables, or the search outside them).
+async function reply() {
+  const a = state.answer;
+  if (!userSide() || state.edit || !a) return;
+  if (a.game_over) {
+    const loser = a.side[0];
+    $('play-status').textContent = 'Game over: ' + (a.category === 'draw' ? 'a draw.'
+      : (loser === userSide() ? 'the tables win.' : 'you win.'));
+    return;
+  }
+  if (a.side[0] === userSide()) return;
+  const level = $('play-level').value;
+  const r = await getJson('/api/' + encodeURIComponent(state.name) + '/play/' + level + '?position=' +
+    encodeURIComponent(state.position));
+  if (r.status !== 200) { $('play-status').textContent = r.body.error || 'HTTP ' + r.status; return; }
+  const m = r.body.move;
+  const who = r.body.source === 'tables' ? `The tables (${level}) played ${m.move}.`
+    : `Outside the tables: the search played ${m.move}.`;
+  if (await go(state.name, m.position, { from: m.from, to: m.to, remove: m.remove })) {
+    $('play-status').textContent = who;
+    if (state.answer.game_over) await reply();
+    else $('play-status').textContent = who + ' Your move.';
+  }
+}
 
 function clickPoint(name) {
   if (state.edit) {
@@ -400,6 +432,13 @@ async function init() {
   });
   $('back').addEventListener('click', () => history.back());
   $('forward').addEventListener('click', () => history.forward());
+  $('play-side').addEventListener('change', () => {
+    $('play-status').textContent = userSide() ? '' : 'Exploring: click plies for both sides.';
+    // Black's player sees the board from Black's side.
+    state.flipped = userSide() === 'b';
+    drawBoard();
+    pending = reply();
+  });
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; drawBoard(); });
   $('edit').addEventListener('click', () => { if (!state.edit) startEditing(); });
   $('edit-clear').addEventListener('click', () => {
