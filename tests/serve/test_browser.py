@@ -1,16 +1,21 @@
 """The page in a real browser (headless chromium), as a person uses it, at
-a phone's width (390 px) and a desktop's (1280 px): nothing sticks out of
-the window; it opens a position from its link, plays a ply by clicking
-stones on the board, another by clicking its row in the list, goes back
-and forward, sets up a position in the editor, and each time the value,
+a phone's width (390 px, and 360 px once) and a desktop's (1280 px):
+nothing sticks out of the window; it opens a position from its link,
+plays a ply by clicking stones on the board, another by clicking its row
+in the list, goes back and forward, sets up a position in the editor, and each time the value,
 the position, the marked last ply and the grouped ply list it shows are
 checked against the API; and it plays a game against the tables to its
 end.
 Usage: test_browser.py MTB CHROMIUM"""
 import html
+import json
+import os
 import re
+import select
 import subprocess
 import sys
+import tempfile
+import time
 import urllib.parse
 
 from serve_util import Server, fail, make_tables, stop_all, temp_root
@@ -19,15 +24,88 @@ START = "W.W.....B.........B.B..W w 0 0"
 WIDTHS = (390, 1280)
 
 
+class Chromium:
+    """Headless chromium driven over the DevTools protocol on a pipe
+    (--remote-debugging-pipe: commands on fd 3, answers on fd 4), so the
+    page is laid out at exactly the width asked for (a headless window is
+    at least 500 px wide) and one browser serves every page of the test."""
+
+    def __init__(self, path):
+        self.profile = tempfile.TemporaryDirectory(prefix="mtb-chromium-")
+        to_chrome, self.out = os.pipe()
+        self.inp, from_chrome = os.pipe()
+
+        def fds():  # in the child: the pipes' ends as fds 3 and 4 (os.pipe's fds close on exec)
+            os.dup2(to_chrome, 3)
+            os.dup2(from_chrome, 4)
+
+        self.proc = subprocess.Popen([path, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                      "--remote-debugging-pipe", "--user-data-dir=" + self.profile.name, "about:blank"],
+                                     close_fds=False, preexec_fn=fds,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome)
+        os.close(from_chrome)
+        self.buffer = b""
+        self.next_id = 0
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+    def call(self, method, params=None, session=None, timeout=60):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.out, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            while b"\0" not in self.buffer:
+                if time.monotonic() > deadline or not select.select([self.inp], [], [], 1)[0] and \
+                        self.proc.poll() is not None:
+                    fail("chromium did not answer %s" % method)
+                if select.select([self.inp], [], [], 0)[0]:
+                    self.buffer += os.read(self.inp, 1 << 20)
+            line, self.buffer = self.buffer.split(b"\0", 1)
+            answer = json.loads(line)
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    fail("chromium: %s: %s" % (method, answer["error"]))
+                return answer["result"]
+
+    def evaluate(self, expression):
+        r = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, self.session)
+        return r["result"].get("value")
+
+    def dom(self, url, width, height=844, timeout=60):
+        """The page's HTML once it has set body[data-done], laid out at width x height."""
+        self.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
+                                                         "mobile": False}, self.session)
+        self.call("Page.navigate", {"url": url}, self.session)
+        deadline = time.monotonic() + timeout
+        while self.evaluate("document.body && document.body.dataset.done") != "1":
+            if time.monotonic() > deadline:
+                fail("the page did not finish: %s" % url)
+            time.sleep(0.05)
+        return self.evaluate("document.documentElement.outerHTML")
+
+    def close(self):
+        os.close(self.out)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.inp)
+        self.profile.cleanup()
+
+
 def page(server, chromium, rules, position, clicks, width):
     url = "http://127.0.0.1:%d/?%s" % (server.port, urllib.parse.urlencode(
         {"rules": rules, "position": position, "clicks": ",".join(clicks)}))
-    r = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        "--window-size=%d,900" % width, "--virtual-time-budget=20000", "--dump-dom", url],
-                       capture_output=True, text=True, timeout=120)
-    dom = r.stdout
+    dom = chromium.dom(url, width)
     if 'data-done="1"' not in dom:
-        fail("the page did not finish its clicks %s: %s" % (clicks, dom[-2000:] or r.stderr[-2000:]))
+        fail("the page did not finish its clicks %s: %s" % (clicks, dom[-2000:]))
+    if ('data-viewport="%d"' % width) not in dom:
+        fail("the page was not laid out %d px wide: %s" % (width, re.search(r"<body[^>]*>", dom).group(0)))
     shown = {}
     for key, pattern in (("value", r'<div id="value"[^>]*>([^<]*)<'),
                          ("category", r'<div id="value"[^>]*data-category="([^"]*)"'),
@@ -92,16 +170,18 @@ def check_game(server, chromium):
 
 
 def main():
-    mtb, chromium = sys.argv[1], sys.argv[2]
+    mtb = sys.argv[1]
     with temp_root() as root:
         tables, _ = make_tables(mtb, root)
         s = Server(mtb, tables)
+        chromium = Chromium(sys.argv[2])
         try:
             status, a, _ = s.get("/api/nmm", {"position": START})
             best = a["moves"][0]  # a7-g4xe5: move a stone, close a mill, remove
             if (best["from"], best["to"], best["remove"]) != ("a7", "g4", "e5"):
                 fail("unexpected best ply %s" % best)
             quiet = next(m for m in a["moves"] if not m["capture"])
+            expect(s, chromium, [], START, 360, last=[])  # the narrowest phone the page is made for
             expect(s, chromium, [], START, 390, last=[])
             for width in WIDTHS:
                 # A stone, its target, the stone to remove.
@@ -122,6 +202,7 @@ def main():
             if shown["position"] != START or not shown["error"]:
                 fail("an empty board with no stones in hand should be refused: %s" % shown)
         finally:
+            chromium.close()
             stop_all(s)
     print("serve browser: at 390 and 1280 px nothing overflows; the page plays plies by clicks, sets up a position "
           "and shows the API's values, and plays a game against the tables to its end")

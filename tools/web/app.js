@@ -392,6 +392,7 @@ async function runClicks(list) {
     await pending;
   }
   document.body.dataset.overflow = overflowing().join(' ');
+  document.body.dataset.viewport = document.documentElement.clientWidth;
   document.body.dataset.done = '1';
 }
 
