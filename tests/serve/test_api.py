@@ -158,6 +158,14 @@ def check_boards(s):
         coords = {(p["x"], p["y"]) for p in b["points"]}
         if len(coords) != len(names) or min(x for x, _ in coords) != 0 or min(y for _, y in coords) != 0:
             fail("board of %s: points share coordinates or do not start at 0" % r["name"])
+        # Drawn as `mtb probe` draws every board: the highest rank on top,
+        # files from the left (morris18 was upside down).
+        for p in b["points"]:
+            for q in b["points"]:
+                if int(p["name"][1:]) > int(q["name"][1:]) and p["y"] >= q["y"]:
+                    fail("board of %s: %s is drawn below %s" % (r["name"], p["name"], q["name"]))
+                if p["name"][0] < q["name"][0] and p["x"] >= q["x"]:
+                    fail("board of %s: %s is drawn right of %s" % (r["name"], p["name"], q["name"]))
         for e in b["edges"]:
             if len(e) != 2 or not set(e) <= names:
                 fail("board of %s: bad edge %s" % (r["name"], e))
