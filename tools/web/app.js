@@ -93,7 +93,7 @@ function drawBoard() {
   svg.classList.toggle('editing', !!state.edit);
   const pts = state.board.points;
   const maxX = Math.max(...pts.map((p) => p.x)), maxY = Math.max(...pts.map((p) => p.y));
-  const size = 480, margin = 44;
+  const size = 480, margin = 50;
   const unit = (size - 2 * margin) / Math.max(maxX, maxY, 1);
   const gx = (x) => margin + (state.flipped ? maxX - x : x) * unit;
   const gy = (y) => margin + (state.flipped ? maxY - y : y) * unit;
@@ -103,8 +103,8 @@ function drawBoard() {
   // Files under the board, ranks left of it, from the points' names.
   const files = {}, ranks = {};
   for (const p of pts) { files[p.x] = p.name[0]; ranks[p.y] = p.name.slice(1); }
-  for (const [x, f] of Object.entries(files)) el('text', { class: 'coord', x: gx(+x), y: size - 14 }, svg).textContent = f;
-  for (const [y, r] of Object.entries(ranks)) el('text', { class: 'coord', x: 14, y: gy(+y) }, svg).textContent = r;
+  for (const [x, f] of Object.entries(files)) el('text', { class: 'coord', x: gx(+x), y: size - 12 }, svg).textContent = f;
+  for (const [y, r] of Object.entries(ranks)) el('text', { class: 'coord', x: 12, y: gy(+y) }, svg).textContent = r;
   for (const [a, b] of state.board.edges)
     el('line', { class: 'edge', x1: xy[a][0], y1: xy[a][1], x2: xy[b][0], y2: xy[b][1] }, svg);
   const at = cells();
@@ -210,8 +210,9 @@ function showAnswer() {
   let sector = 'Sector ' + a.sector;
   if (a.table) {
     const t = a.table;
-    sector += `: ${t.positions.toLocaleString('en')} positions, ${t.wins ?? '-'} wins, ${t.draws ?? '-'} draws, ` +
-      `${t.losses ?? '-'} losses (for the side to move); longest win ${t.longest_win ?? '-'}, ` +
+    const n = (x) => (x === null ? '-' : x.toLocaleString('en'));
+    sector += `: ${n(t.positions)} positions, ${n(t.wins)} wins, ${n(t.draws)} draws, ` +
+      `${n(t.losses)} losses (for the side to move); longest win ${t.longest_win ?? '-'}, ` +
       `longest loss ${t.longest_loss ?? '-'} (${a.metric}).`;
   } else if (a.from_plies) {
     sector += ': no table of its own here; the value comes from the plies\' tables.';
