@@ -26,10 +26,47 @@ void put_value(Json& j, std::uint32_t v, std::string_view key) {
         j["plies"] = nullptr;
 }
 
+bool distance_is_dtc(const Rules& r) { return r.has_capture_counter(); }
+
+const char* distance_key(bool dtc) { return dtc ? "dtc" : "dtm"; }
+
+void put_category(Json& j, std::uint32_t v, bool dtc) {
+    const char* key = distance_key(dtc);
+    if (mtb_is_error(v)) {
+        j["category"] = "unknown";
+        j[key] = nullptr;
+        return;
+    }
+    j["category"] = wdl_name(v);
+    const int wdl = MTB_GET_WDL(v);
+    if (wdl == MTB_DRAW)
+        j[key] = 0;
+    else if (!MTB_HAS_PLIES(v))
+        j[key] = nullptr;
+    else
+        j[key] = wdl == MTB_WIN ? int(MTB_GET_PLIES(v)) : -int(MTB_GET_PLIES(v));
+}
+
+void put_category_after(Json& j, std::uint32_t v, bool dtc, bool child_dtc_unrelated, const std::uint32_t* child) {
+    if (child) return put_category(j, *child, dtc);
+    const char* key = distance_key(dtc);
+    if (mtb_is_error(v)) return put_category(j, v, dtc);
+    const int wdl = MTB_GET_WDL(v);
+    j["category"] = wdl == MTB_WIN ? "loss" : wdl == MTB_LOSS ? "win" : "draw";
+    // The ply itself is one of the mover's plies: the child's distance is
+    // one less, with the other sign.
+    if (wdl == MTB_DRAW)
+        j[key] = 0;
+    else if (!MTB_HAS_PLIES(v) || child_dtc_unrelated)
+        j[key] = nullptr;
+    else
+        j[key] = (wdl == MTB_WIN ? -1 : 1) * (int(MTB_GET_PLIES(v)) - 1);
+}
+
 const char* distance_meaning(const Rules& r) {
-    return r.has_capture_counter() ? "dtc: plies until the deciding capture (one more when the loser is left without a "
-                                     "legal ply); decided at this counter, counter + dtc <= the no-capture limit"
-                                   : "plies to the end of the game with optimal play";
+    return distance_is_dtc(r) ? "dtc: plies until the deciding capture (one more when the loser is left without a "
+                                "legal ply); decided at this counter, counter + dtc <= the no-capture limit"
+                              : "plies to the end of the game with optimal play";
 }
 
 void put_counter(Json& j, const Rules& r, const Position& p) {

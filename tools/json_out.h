@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "engine/position.h"
+#include "engine/rules.h"
 
 namespace mtb::cli {
 
@@ -24,6 +25,33 @@ void put_value(Json& j, std::uint32_t v, std::string_view key = "value");
 // What "plies" means under rule set r: plies to the end, or under a
 // no-capture limit (lasker-20) DTC, plies to the deciding capture.
 const char* distance_meaning(const Rules& r);
+
+// Whether rule set r's distances count plies to the deciding capture (DTC)
+// rather than to the end of the game (DTM).  The one place that decides the
+// metric a distance is named and explained for: today exactly the rule sets
+// with a no-capture counter (lasker-20) hold DTC.
+bool distance_is_dtc(const Rules& r);
+
+// The JSON key of a signed distance, as the lichess tablebase API names
+// its fields for their metric: "dtc" or "dtm".
+const char* distance_key(bool dtc);
+
+// The lichess fields of value v, which is from the view of the side to move
+// of the position it belongs to: "category" ("win", "loss", "draw", or
+// "unknown" for an error code) and the signed distance under
+// distance_key(dtc): +plies for a win, -plies for a loss, 0 for a draw, null
+// when unknown (error code, or a WDL-only table).
+void put_category(Json& j, std::uint32_t v, bool dtc);
+
+// The same for the position after a ply, from the value v of the ply for the
+// side that plays it (probe_root's values): the category and distance are
+// from the side to move after the ply, as lichess gives each move, so a
+// winning ply reads "loss".  `child_dtc_unrelated` says the ply's distance
+// does not continue into the child's (a capture resets the capture clock):
+// the signed distance is then left null unless `child` (the child's own
+// value, when the caller probed it) is given.
+void put_category_after(Json& j, std::uint32_t v, bool dtc, bool child_dtc_unrelated = false,
+                        const std::uint32_t* child = nullptr);
 
 // Under a no-capture limit: "counter" (plies since the last capture, the
 // counter the value is exact at) and "counter_limit"; nothing otherwise.

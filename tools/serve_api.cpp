@@ -1,11 +1,15 @@
 #include "tools/serve_api.h"
 
+#include <charconv>
 #include <filesystem>
+#include <random>
 #include <system_error>
 
 #include "engine/notation.h"
+#include "engine/search.h"
 #include "probe/tables_folder.h"
 #include "tools/json_out.h"
+#include "tools/play_level.h"
 #include "tools/serve_board.h"
 #include "tools/table_files.h"
 
@@ -17,6 +21,11 @@ namespace {
 constexpr std::size_t kMaxPositionText = 64;
 // The mainline stops here at the latest; real lines are a few hundred plies.
 constexpr int kMaxMainline = 4096;
+// The search that plays where the tables hold no value: small, so that a
+// public server answers quickly and many at once.
+constexpr double kPlaySearchSeconds = 0.3;
+constexpr std::uint64_t kPlaySearchNodes = 400000;
+constexpr std::size_t kPlaySearchMegabytes = 4;
 
 ApiResponse error(int status, const std::string& message) {
     Json j;
@@ -82,28 +91,67 @@ std::optional<ApiResponse> read_position(const Rules& r, const std::string* text
     return std::nullopt;
 }
 
-ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p) {
+// Whether a probe error means only "no table has this position": the
+// position is legal, its value unknown here (lichess answers such a position
+// with category "unknown", not an error).
+bool only_missing(std::uint32_t v) { return mtb_is_error(v) && mtb_get_error_code(v) == MTB_E_NO_TABLE; }
+
+// The value of ply m from p in lichess's view (the side to move after it),
+// and mtb's own view (the player of the ply) beside it.  Under DTC a capture
+// restarts the clock, so the child's distance is its own: probed.
+void put_ply_value(Json& j, const Tables& t, const Rules& r, const mtb_move& m, bool capture,
+                   const std::string& child_text) {
+    const bool dtc = distance_is_dtc(r);
+    if (dtc && capture && !mtb_is_error(m.value)) {
+        const std::uint32_t child = t.probe(child_text).raw;
+        put_category_after(j, m.value, dtc, true, mtb_is_error(child) ? nullptr : &child);
+    } else {
+        put_category_after(j, m.value, dtc);
+    }
+    put_value(j, m.value, "value");
+}
+
+// One entry of moves[]: the ply, its points, its values in both views and
+// the position after it.
+Json move_json(const Tables& t, const Rules& r, const Position& p, const mtb_move& m) {
+    const Move e = engine_move(m);
+    const Position q = after(r, p, e);
+    const std::string child_text = position_to_text(r, q);
+    Json mj;
+    mj["move"] = m.text;
+    mj["from"] = point_name(*r.board, m.from) ? Json(*point_name(*r.board, m.from)) : Json(nullptr);
+    mj["to"] = *point_name(*r.board, m.to);
+    mj["remove"] = point_name(*r.board, m.remove) ? Json(*point_name(*r.board, m.remove)) : Json(nullptr);
+    mj["capture"] = e.is_removal();
+    // lichess's "zeroing": the ply restarts the no-capture counter.
+    mj["zeroing"] = r.has_capture_counter() && e.is_removal();
+    put_ply_value(mj, t, r, m, e.is_removal(), child_text);
+    mj["game_over"] = outcome(r, q) != Outcome::ONGOING;
+    mj["position"] = child_text;
+    return mj;
+}
+
+ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p,
+                         const SectorStats& stats) {
     Probed pr = probe_root(t, r, p);
+    const bool dtc = distance_is_dtc(r);
     Json j;
     put_position(j, r, p);
-    put_value(j, pr.value, "category");
     put_counter(j, r, p);
+    put_category(j, pr.value, dtc);
+    // mtb's own names, as `mtb probe --json` writes them: "value" and the
+    // unsigned "plies" (both null when unknown).
+    j["value"] = nullptr;
+    j["plies"] = nullptr;
+    if (!mtb_is_error(pr.value)) put_value(j, pr.value, "value");
+    j["metric"] = distance_key(dtc);
     j["distance"] = distance_meaning(r);
+    j["sector"] = sector_of(p).name();
+    // The figures of the sector's table, as `mtb stats` gives them.
+    j["table"] = stats.get(folder, r, sector_of(p)).value_or(Json(nullptr));
     j["game_over"] = outcome(r, p) != Outcome::ONGOING;
     j["moves"] = Json::array();
-    for (const mtb_move& m : pr.moves) {
-        const Move e = engine_move(m);
-        const Position q = after(r, p, e);
-        Json mj;
-        mj["move"] = m.text;
-        mj["from"] = point_name(*r.board, m.from) ? Json(*point_name(*r.board, m.from)) : Json(nullptr);
-        mj["to"] = *point_name(*r.board, m.to);
-        mj["remove"] = point_name(*r.board, m.remove) ? Json(*point_name(*r.board, m.remove)) : Json(nullptr);
-        mj["capture"] = e.is_removal();
-        put_value(mj, m.value, "category");
-        mj["position"] = position_to_text(r, q);
-        j["moves"].push_back(std::move(mj));
-    }
+    for (const mtb_move& m : pr.moves) j["moves"].push_back(move_json(t, r, p, m));
     // probe_root() falls back to the plies' tables when the position's own
     // table fails, and a set may leave the sector out: say so, as `mtb
     // probe --json` does.
@@ -118,11 +166,16 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
             j["own_table_error"] = st.message;
         }
     }
+    if (only_missing(pr.value)) {
+        // A legal position no table here holds: 200 with category "unknown"
+        // (the plies are still listed, so a page can play on without values).
+        j["reason"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
+        return {200, dump(j)};
+    }
     int status = 200;
     if (mtb_is_error(pr.value)) {
-        // The plies are still listed, so a page can play on without values.
         status = status_of(pr.value);
-        if (!pr.message.empty()) j["error"] = pr.message;
+        j["error"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
     }
     return {status, dump(j)};
 }
@@ -131,14 +184,29 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
 // first) until the game ends or, under a no-capture limit, until a capture
 // resets the counter (the value after it is a fresh question).
 ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
+    const bool dtc = distance_is_dtc(r);
     Json j;
     put_position(j, r, p);
-    Probed pr = probe_root(t, r, p);
-    put_value(j, pr.value, "category");
     put_counter(j, r, p);
+    Probed pr = probe_root(t, r, p);
+    put_category(j, pr.value, dtc);
+    j["value"] = nullptr;
+    j["plies"] = nullptr;
+    if (!mtb_is_error(pr.value)) put_value(j, pr.value, "value");
+    // lichess's "winner": the side that wins with best play, null for a
+    // draw or an unknown value.
+    const char* us = p.side == WHITE ? "w" : "b";
+    const char* them = p.side == WHITE ? "b" : "w";
+    j["winner"] = mtb_is_error(pr.value) || MTB_GET_WDL(pr.value) == MTB_DRAW ? Json(nullptr)
+                  : MTB_GET_WDL(pr.value) == MTB_WIN                          ? Json(us)
+                                                                              : Json(them);
     j["mainline"] = Json::array();
+    if (only_missing(pr.value)) {
+        j["reason"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
+        return {200, dump(j)};
+    }
     if (mtb_is_error(pr.value)) {
-        if (!pr.message.empty()) j["error"] = pr.message;
+        j["error"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
         return {status_of(pr.value), dump(j)};
     }
     const bool drawn = MTB_GET_WDL(pr.value) == MTB_DRAW;
@@ -153,8 +221,9 @@ ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
         Json step;
         step["move"] = m.text;
         step["capture"] = e.is_removal();
-        put_value(step, m.value, "category");
+        step["zeroing"] = r.has_capture_counter() && e.is_removal();
         step["position"] = position_to_text(r, p);
+        put_ply_value(step, t, r, m, e.is_removal(), step["position"].get<std::string>());
         j["mainline"].push_back(std::move(step));
         if (r.has_capture_counter() && e.is_removal()) break;
         if (outcome(r, p) != Outcome::ONGOING) break;
@@ -164,6 +233,35 @@ ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
             return {status_of(pr.value), dump(j)};
         }
     }
+    return {200, dump(j)};
+}
+
+// The reply of a player of `level` in p: the tables' ply (choose_ply), or
+// where they hold no value the search's, with a short time budget.
+ApiResponse play_answer(const Tables& t, const Rules& r, const Position& p, PlayLevel level, std::uint64_t seed) {
+    if (outcome(r, p) != Outcome::ONGOING) return error(400, "the game is over: no ply to play");
+    Probed pr = probe_root(t, r, p);
+    if (pr.moves.empty()) return error(status_of(pr.value), pr.message.empty() ? "no plies" : pr.message);
+    if (mtb_is_error(pr.value) && !only_missing(pr.value))
+        return error(status_of(pr.value), pr.message.empty() ? mtb_error_name(pr.value) : pr.message);
+    Json j;
+    j["level"] = play_level_name(level);
+    std::optional<std::size_t> pick = choose_ply(level, pr.moves, seed);
+    j["source"] = pick ? "tables" : "search";
+    if (!pick) {
+        SearchOptions so;
+        so.tt_megabytes = kPlaySearchMegabytes;
+        Search search(r, so);
+        SearchLimits lim;
+        lim.seconds = kPlaySearchSeconds;
+        lim.max_nodes = kPlaySearchNodes;
+        const SearchResult sr = search.run(p, lim);
+        const std::string text = move_to_text(*r.board, sr.best);
+        for (std::size_t i = 0; i < pr.moves.size() && !pick; ++i)
+            if (sr.has_move && text == pr.moves[i].text) pick = i;
+        if (!pick) return error(500, "the search found no ply");
+    }
+    j["move"] = move_json(t, r, p, pr.moves[*pick]);
     return {200, dump(j)};
 }
 
@@ -224,10 +322,29 @@ ApiResponse TablebaseService::handle(std::string_view path, const std::string* p
     }
     const Rules& r = *it->second.rules;
     if (rest == "board") return {200, dump(board_json(r))};
-    if (!rest.empty() && rest != "mainline") return error(404, "no such API path");
+    // play/<level> or play/<level>/<seed> (the same seed, the same ply).
+    std::optional<PlayLevel> level;
+    std::uint64_t seed = 0;
+    if (rest.starts_with("play/")) {
+        std::string_view arg = rest.substr(5);
+        const std::size_t slash = arg.find('/');
+        level = parse_play_level(arg.substr(0, slash));
+        if (!level) return error(404, "no such level; levels: perfect, strong, medium, easy");
+        if (slash == std::string_view::npos) {
+            seed = std::random_device{}();
+        } else {
+            const std::string_view digits = arg.substr(slash + 1);
+            auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
+            if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty())
+                return error(400, "the seed is a whole number");
+        }
+    } else if (!rest.empty() && rest != "mainline") {
+        return error(404, "no such API path");
+    }
     Position p;
     if (auto bad = read_position(r, position, p)) return *bad;
-    return rest.empty() ? probe_answer(*it->second.tables, it->second.dir, r, p)
+    if (level) return play_answer(*it->second.tables, r, p, *level, seed);
+    return rest.empty() ? probe_answer(*it->second.tables, it->second.dir, r, p, stats_)
                         : mainline_answer(*it->second.tables, r, p);
 }
 

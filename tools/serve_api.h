@@ -1,12 +1,16 @@
 // The JSON API of `mtb serve`, apart from HTTP so it can be called and
-// tested directly.  Modelled on the lichess tablebase API:
+// tested directly.  In the lichess tablebase API's terms (docs/API.md
+// documents every field):
 //   GET /api/rules                        the rule sets served, with their start positions
 //   GET /api/<rules>?position=TEXT        value, plies and every ply best first
 //   GET /api/<rules>/mainline?position=   the line of best play
 //   GET /api/<rules>/board                points with coordinates, edges, mills
+//   GET /api/<rules>/play/<level>[/<seed>]?position=
+//                                         the ply a player of that level plays
 // Every answer is a JSON object; errors are {"error": "..."} with the HTTP
-// status saying which kind (400 bad input, 404 unknown rules or no table,
-// 503 damaged or unreadable table).
+// status saying which kind (400 bad input, 404 unknown rules or path, 503
+// damaged or unreadable table).  A legal position no table holds answers
+// 200 with category "unknown".
 #pragma once
 
 #include <map>
@@ -17,6 +21,7 @@
 
 #include "engine/rules.h"
 #include "mtb/probe.hpp"
+#include "tools/serve_stats.h"
 
 namespace mtb::cli {
 
@@ -26,7 +31,8 @@ struct ApiResponse {
 };
 
 // The rule sets of one tables folder, opened once and then probed from any
-// number of threads (every member is const after construction).
+// number of threads (every member but the locked table figures is const
+// after construction).
 class TablebaseService {
 public:
     // Opens DIR/<rules>/ for every rule set with such a sub-folder, and DIR
@@ -49,6 +55,7 @@ private:
     };
     std::map<std::string, Served, std::less<>> served_;
     std::vector<std::string> warnings_;
+    SectorStats stats_;
 };
 
 }  // namespace mtb::cli

@@ -6,13 +6,12 @@ namespace mtb::cli {
 
 Json board_json(const Rules& r) {
     const Board& b = *r.board;
-    // Point names are a file letter and a rank number.  Position text lists
-    // the rows from the top, so the first point's rank is the top row: the
-    // standard boards count ranks upwards (a7 first), board18 downwards (a0).
+    // Point names are a file letter and a rank number.  The highest rank is
+    // the top row on every board, as `mtb probe` draws it (board18, whose
+    // position text starts at rank 0, included).
     auto rank_of = [&](int p) { return std::stoi(b.point_names[p].substr(1)); };
-    int lo = rank_of(0), hi = lo;
-    for (int p = 0; p < b.size; ++p) lo = std::min(lo, rank_of(p)), hi = std::max(hi, rank_of(p));
-    const bool top_is_high = rank_of(0) == hi;
+    int hi = rank_of(0);
+    for (int p = 0; p < b.size; ++p) hi = std::max(hi, rank_of(p));
     Json j;
     j["rules"] = r.name;
     j["board"] = b.name;
@@ -20,8 +19,7 @@ Json board_json(const Rules& r) {
     j["points"] = Json::array();
     for (int p = 0; p < b.size; ++p) {
         const int rank = rank_of(p);
-        j["points"].push_back(
-            {{"name", b.point_names[p]}, {"x", b.point_names[p][0] - 'a'}, {"y", top_is_high ? hi - rank : rank - lo}});
+        j["points"].push_back({{"name", b.point_names[p]}, {"x", b.point_names[p][0] - 'a'}, {"y", hi - rank}});
     }
     j["edges"] = Json::array();
     for (auto [u, v] : b.edges) j["edges"].push_back({b.point_names[u], b.point_names[v]});
