@@ -100,7 +100,6 @@ int cmd_gen(std::span<char*> args) {
     std::string default_dir = "tables/" + r->name;
     if (metric != Metric::native(*r)) default_dir.append("-").append(metric.name());
     opt.dir = a.value("--out").value_or(default_dir);
-                                        (metric == Metric::native(*r) ? "" : "-" + std::string(metric.name())));
     opt.metric = metric;
     opt.threads = threads ? int(*threads) : 0;
     if (level) opt.level = int(*level);
