@@ -106,7 +106,13 @@ void ConnectionGate::stop() {
     workers_.shutdown();
     for (Connection& c : incoming_) close_connection(c.fd);
     incoming_.clear();
-    if (wake_fd_ >= 0) close(wake_fd_), wake_fd_ = -1;
+}
+
+ConnectionGate::~ConnectionGate() {
+    stop();
+    // Closed only here: a thread that handed a connection over just before
+    // stop() may still be about to wake() us.
+    close(wake_fd_);
 }
 
 void ConnectionGate::intake(std::vector<Waiting>& waiting, Clock::time_point now) {

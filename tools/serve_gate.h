@@ -50,7 +50,7 @@ public:
     using Serve = std::function<void(Connection c)>;
 
     ConnectionGate(const GateLimits& limits, std::size_t threads, Serve serve);
-    ~ConnectionGate() { stop(); }
+    ~ConnectionGate();
     ConnectionGate(const ConnectionGate&) = delete;
     ConnectionGate& operator=(const ConnectionGate&) = delete;
 
