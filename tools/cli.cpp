@@ -87,7 +87,7 @@ std::optional<long long> parse_integer(std::string_view text, long long lo, long
     return n;
 }
 
-int fail(std::string_view cmd, std::string_view message, int code) {
+void warn(std::string_view cmd, std::string_view message) {
     // Bounded: a message may quote input, and a reader that never drains
     // stderr must not block us on a long one.
     constexpr std::size_t kMaxMessage = 1000;
@@ -95,6 +95,10 @@ int fail(std::string_view cmd, std::string_view message, int code) {
     if (cut) message = message.substr(0, kMaxMessage);
     std::fprintf(stderr, "mtb %.*s: %.*s%s\n", int(cmd.size()), cmd.data(), int(message.size()), message.data(),
                  cut ? "..." : "");
+}
+
+int fail(std::string_view cmd, std::string_view message, int code) {
+    warn(cmd, message);
     return code;
 }
 

@@ -50,10 +50,13 @@ std::optional<long long> parse_integer(std::string_view text, long long lo, long
 // Limits shared by every command that takes the option.
 constexpr long long kMaxThreads = 1024;
 
-// Prints "mtb <cmd>: <message>" to stderr and returns `code`.
+// Prints "mtb <cmd>: <message>" to stderr, cut to 1000 characters (a
+// message may quote anything a user typed), and returns `code`.
 int fail(std::string_view cmd, std::string_view message, int code = FAILURE);
 // fail(), and with `json` also {"error": message, "exit_code": code} on
 // stdout, so that a script reading --json output always gets JSON.
 int fail_json(bool json, std::string_view cmd, std::string_view message, int code = FAILURE);
+// The same line for a problem that does not end the command.
+void warn(std::string_view cmd, std::string_view message);
 
 }  // namespace mtb::cli

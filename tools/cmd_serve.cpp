@@ -8,15 +8,17 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"
 #include "tools/serve_api.h"
-#include "tools/serve_pool.h"
+#include "tools/serve_server.h"
 #include "tools/serve_static.h"
 
 namespace mtb::cli {
@@ -38,15 +40,14 @@ const char* kServeHelp =
     "  --host H       address to listen on (default 127.0.0.1: this machine only;\n"
     "                 0.0.0.0 serves the network)\n"
     "  --port P       default 8080; 0 picks a free port\n"
-    "  --threads N    worker threads, 1..256 (default 64): each serves one open\n"
-    "                 connection at a time, so give at least as many as clients\n"
+    "  --threads N    worker threads, 1..256 (default 64): each answers one\n"
+    "                 request at a time; waiting connections take none\n"
     "\n"
     "Prints \"listening on http://HOST:PORT/\" on stdout once ready; stops on\n"
     "SIGINT or SIGTERM.\n";
 
 // Limits on what a client may send: a request is a path and a short query.
 constexpr std::size_t kMaxBody = 4096;
-constexpr std::size_t kQueuedPerThread = 16;
 constexpr std::size_t kDefaultThreads = 64;
 
 void set_json(httplib::Response& res, int status, const std::string& body) {
@@ -102,7 +103,7 @@ int cmd_serve(std::span<char*> args) {
     const std::string host = a.value("--host").value_or("127.0.0.1");
 
     TablebaseService service(dir);
-    for (const std::string& w : service.warnings()) std::fprintf(stderr, "mtb serve: %s\n", w.c_str());
+    for (const std::string& w : service.warnings()) warn("serve", w);
     if (service.rule_names().empty()) return fail("serve", dir + ": no tables of any rule set (run mtb gen first)");
 
     // SIGINT and SIGTERM are taken by one thread with sigwait(), which may
@@ -114,22 +115,25 @@ int cmd_serve(std::span<char*> args) {
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     signal(SIGPIPE, SIG_IGN);
 
-    httplib::Server svr;
-    // A thread holds a keep-alive connection until it closes, so threads
-    // are counted in clients served at once, not in cores; idle ones cost
-    // little.  Connections beyond them wait (bounded) until one closes,
-    // which the keep-alive request limit makes happen regularly.
+    // Connections wait in the gate, which holds no thread for them; each
+    // worker answers one whole request at a time, so a handful of threads
+    // serve many clients, and slow or idle ones take none.
     const std::size_t n_threads = threads ? std::size_t(*threads) : kDefaultThreads;
-    svr.new_task_queue = [n_threads] { return new BoundedPool(n_threads, n_threads * kQueuedPerThread); };
+    GateLimits limits;
+    limits.request.max_body = kMaxBody;
+    GatedServer svr(limits, n_threads);
     svr.set_payload_max_length(kMaxBody);
-    svr.set_read_timeout(5);
-    svr.set_write_timeout(5);
-    svr.set_keep_alive_timeout(5);
-    svr.set_keep_alive_max_count(100);
     svr.set_tcp_nodelay(true);
+    // cpp-httplib's default also sets SO_REUSEPORT, with which a second
+    // server binds a busy port and takes a share of its requests.
+    svr.set_socket_options([](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     routes(svr, service);
 
     int bound = -1;
+    errno = 0;
     if (port && *port) {
         if (svr.bind_to_port(host, int(*port))) bound = int(*port);
     } else if (!port) {
@@ -137,7 +141,13 @@ int cmd_serve(std::span<char*> args) {
     } else {
         bound = svr.bind_to_any_port(host);
     }
-    if (bound < 0) return fail("serve", "cannot listen on " + host + ":" + std::to_string(port.value_or(8080)));
+    if (bound >= 0) svr.widen_backlog();
+    if (bound < 0) {
+        std::string why = errno == EADDRINUSE ? ": the port is in use (another mtb serve?)"
+                          : errno             ? std::string(": ") + std::strerror(errno)
+                                              : "";
+        return fail("serve", "cannot listen on " + host + ":" + std::to_string(port.value_or(8080)) + why);
+    }
 
     std::string names;
     for (const auto& n : service.rule_names()) names += (names.empty() ? "" : ", ") + n;
@@ -149,7 +159,7 @@ int cmd_serve(std::span<char*> args) {
         int sig = 0;
         sigwait(&stop_signals, &sig);
         stopping = true;
-        svr.stop();
+        svr.stop_now();
     });
     const bool ok = svr.listen_after_bind();
     // listen() ended on its own (an error): wake the stopper to let it go.

@@ -1,8 +1,7 @@
 // The worker threads of `mtb serve`: a fixed number of threads and a
-// bounded queue of accepted connections.  cpp-httplib's own pool queues
-// without limit; here the accepting thread waits while the queue is full,
-// so a flood of connections waits in the kernel's listen backlog instead of
-// holding file descriptors and memory in the process.
+// bounded queue of whole requests (serve_gate.h hands them over).
+// cpp-httplib's own pool queues without limit; here enqueue() waits while
+// the queue is full.
 #pragma once
 
 #include <httplib.h>
@@ -42,8 +41,8 @@ public:
     }
 
 private:
-    // Runs jobs until shut down and the queue is empty: queued connections
-    // are still answered (and closed) before the server exits.
+    // Runs jobs until shut down and the queue is empty: queued requests
+    // are still answered before the server exits.
     void work() {
         for (;;) {
             std::function<void()> job;
@@ -65,6 +64,15 @@ private:
     std::deque<std::function<void()>> jobs_;
     std::vector<std::thread> workers_;
     bool stopping_ = false;
+};
+
+// cpp-httplib's accepting thread hands each new socket to its task queue;
+// with this one it runs the handover itself (ConnectionGate::add, which
+// never blocks), so accepting never waits on a worker.
+class InlineQueue : public httplib::TaskQueue {
+public:
+    void enqueue(std::function<void()> fn) override { fn(); }
+    void shutdown() override {}
 };
 
 }  // namespace mtb::cli
