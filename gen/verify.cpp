@@ -33,8 +33,9 @@ bool by_slot(const ValueError& a, const ValueError& b) { return a.slot < b.slot;
 
 }  // namespace
 
-std::string ValueError::message() const {
-    return position + ": stored " + value_text(stored) + ", successors give " + value_text(expected);
+std::string ValueError::message(const Rules& r) const {
+    auto text = [&](ValueCode c) { return r.has_capture_counter() ? clock_text(c) : value_text(c); };
+    return position + ": stored " + text(stored) + ", successors give " + text(expected);
 }
 
 SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
@@ -232,7 +233,7 @@ std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<Sto
     const StoredTable& stored = *own;
     if (others.size() != needed.size()) held.add(std::move(own));  // s is its own successor
     for (const ValueError& e : check_values(*r, stored, held, threads))
-        problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message()});
+        problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message(*r)});
     return problems;
 }
 

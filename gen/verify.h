@@ -30,7 +30,9 @@ struct ValueError {
     std::uint64_t slot;
     std::string position;  // position text (White to move)
     ValueCode stored, expected;
-    std::string message() const;
+    // In the metric of r's tables: plies, or the capture clock's DTC under
+    // a no-capture limit (lasker-20).
+    std::string message(const Rules& r) const;
 };
 
 // The tables the plies of one sector lead to, by kind of ply:

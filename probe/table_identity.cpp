@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "probe/value_range.h"
+
 namespace mtb {
 
 std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
@@ -19,6 +21,38 @@ std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
     if (h.slot_count != slots)
         return "header says " + std::to_string(h.slot_count) + " slots, but sector " + h.sector.name() + " has " +
                std::to_string(slots);
+    return std::nullopt;
+}
+
+namespace {
+
+// The rule set h names, when this program knows it with h's fingerprint.
+const Rules* known_rules(const TableHeader& h) {
+    const Rules* r = find_rules(h.rules_name);
+    return r && r->fingerprint() == h.rules_fingerprint ? r : nullptr;
+}
+
+}  // namespace
+
+std::optional<std::string> check_header_shape(const TableHeader& h) {
+    const Rules* r = known_rules(h);
+    return r ? check_header(*r, h) : std::nullopt;
+}
+
+std::optional<std::string> check_dictionary(const TableHeader& h, const std::vector<DictEntry>& dict) {
+    const Rules* r = known_rules(h);
+    if (!r) return std::nullopt;
+    std::uint64_t positions = 0;
+    for (const DictEntry& d : dict) {
+        if (!code_in_range(*r, h.content, d.code))
+            return "dictionary holds code " + std::to_string(d.code) + ", outside the range of " + r->name +
+                   (is_wdl_only(h.content) ? " win/draw/loss codes" : " values");
+        if (d.count > h.slot_count - positions) return std::string("dictionary counts exceed the slot count");
+        positions += d.count;
+    }
+    if (positions != h.slot_count)
+        return "dictionary counts sum to " + std::to_string(positions) + " positions, not the " +
+               std::to_string(h.slot_count) + " slots";
     return std::nullopt;
 }
 
