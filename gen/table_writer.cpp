@@ -14,6 +14,7 @@
 #include <mutex>
 #include <thread>
 
+#include "gen/durable_file.h"
 #include "gen/value_dictionary.h"
 #include "probe/table_format.h"
 
@@ -166,6 +167,8 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     emit(meta, true);
     for (const auto& c : compressed) emit(c, true);
     emit(encode_trailer(XXH3_64bits_digest(state.get())), false);
+    // On the disk before the rename makes it the table (gen/durable_file.h).
+    if (!write_errno) write_errno = sync_file(fd);
     if (::close(fd) != 0 && !write_errno) write_errno = errno;
     if (write_errno) {
         ::unlink(tmp.c_str());
@@ -176,6 +179,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
         ::unlink(tmp.c_str());
         return "cannot rename " + tmp + " to " + path + ": " + std::strerror(e);
     }
+    if (const int e = sync_parent_folder(path)) return "cannot sync the folder of " + path + ": " + std::strerror(e);
     return std::nullopt;
 }
 

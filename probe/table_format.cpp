@@ -107,8 +107,9 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
     h.block_slots = std::uint32_t(get(b + OFF_BLOCK_SLOTS, 4));
     h.block_count = std::uint32_t(get(b + OFF_BLOCK_COUNT, 4));
     if (h.block_slots == 0 || h.block_slots > kMaxBlockSlots) return std::string("bad block size");
-    if (h.block_count != (h.slot_count + h.block_slots - 1) / h.block_slots)
-        return std::string("block count does not match slot count and block size");
+    // Rounded up without adding first: slot_count + block_slots can wrap.
+    const std::uint64_t blocks = h.slot_count / h.block_slots + (h.slot_count % h.block_slots != 0);
+    if (h.block_count != blocks) return std::string("block count does not match slot count and block size");
     h.level = std::uint32_t(get(b + OFF_LEVEL, 4));
     h.file_size = get(b + OFF_FILE_SIZE, 8);
     h.data_offset = get(b + OFF_DATA, 8);
@@ -117,7 +118,10 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
     h.metric = MetricKind(b[OFF_METRIC]);
     if (get(b + OFF_RESERVED, 7) != 0) return std::string("reserved header field not zero");
     if (h.data_offset != h.meta_end()) return std::string("data offset does not follow the block index");
-    if (h.file_size < h.data_offset + kTrailerSize) return std::string("file size too small for its layout");
+    // Every block holds at least one byte (no sum here can wrap: data_offset
+    // is below 2^38 and block_count below 2^32).
+    if (h.file_size < h.data_offset + h.block_count + kTrailerSize)
+        return std::string("file size too small for its layout");
     return std::nullopt;
 }
 
@@ -138,11 +142,10 @@ void encode_meta(const std::vector<DictEntry>& dict, const std::vector<BlockEntr
     }
 }
 
-std::optional<std::string> decode_meta(const TableHeader& h, std::span<const std::uint8_t> meta,
-                                       std::vector<DictEntry>& dict, std::vector<BlockEntry>& blocks) {
-    if (meta.size() != h.meta_end() - kHeaderSize) return std::string("dictionary and block index truncated");
-    if (checksum64(meta) != h.meta_checksum) return std::string("dictionary/block index checksum mismatch");
-    const std::uint8_t* p = meta.data();
+std::optional<std::string> decode_dictionary(const TableHeader& h, std::span<const std::uint8_t> bytes,
+                                             std::vector<DictEntry>& dict) {
+    if (bytes.size() != std::size_t(h.dict_size) * kDictEntrySize) return std::string("dictionary truncated");
+    const std::uint8_t* p = bytes.data();
     dict.resize(h.dict_size);
     std::vector<bool> seen(65536);
     std::uint64_t positions = 0;
@@ -152,22 +155,27 @@ std::optional<std::string> decode_meta(const TableHeader& h, std::span<const std
         if (get(p + 10, 6) != 0) return std::string("dictionary padding not zero");
         if (d.code == VALUE_NONE || seen[d.code]) return std::string("dictionary code invalid or repeated");
         seen[d.code] = true;
+        // Compared, not added first: forged counts may sum past 2^64.
+        if (d.count > h.slot_count - positions) return std::string("dictionary counts exceed the slot count");
         positions += d.count;
         p += kDictEntrySize;
     }
-    if (positions > h.slot_count) return std::string("dictionary counts exceed the slot count");
-    blocks.resize(h.block_count);
-    std::uint64_t next = h.data_offset;
-    for (BlockEntry& e : blocks) {
+    return std::nullopt;
+}
+
+std::optional<std::string> decode_block_entries(std::span<const std::uint8_t> bytes, std::uint64_t& next,
+                                                std::vector<BlockEntry>& blocks) {
+    if (bytes.size() % kBlockEntrySize != 0) return std::string("block index truncated");
+    for (const std::uint8_t* p = bytes.data(); p != bytes.data() + bytes.size(); p += kBlockEntrySize) {
+        BlockEntry e;
         e.offset = get(p, 8);
         e.checksum = get(p + 8, 8);
         e.size = std::uint32_t(get(p + 16, 4));
         if (get(p + 20, 4) != 0) return std::string("block index padding not zero");
         if (e.offset != next || e.size == 0) return std::string("block index out of order");
         next = e.offset + e.size;
-        p += kBlockEntrySize;
+        blocks.push_back(e);
     }
-    if (next + kTrailerSize != h.file_size) return std::string("blocks do not end at the trailer");
     return std::nullopt;
 }
 

@@ -91,10 +91,21 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
 
 void encode_meta(const std::vector<DictEntry>& dict, const std::vector<BlockEntry>& blocks,
                  std::vector<std::uint8_t>& out);
-// Checks the meta checksum, that codes are distinct and valid, and that the
-// blocks lie in order inside [data_offset, file_size - trailer).
-std::optional<std::string> decode_meta(const TableHeader& h, std::span<const std::uint8_t> meta,
-                                       std::vector<DictEntry>& dict, std::vector<BlockEntry>& blocks);
+// The dictionary (dict_size entries, `bytes` exactly that long): checks
+// that codes are distinct and not VALUE_NONE, the padding is zero and the
+// counts do not sum past slot_count (without overflow).  Whether they sum
+// to it, and whether the codes fit the rule set, is check_dictionary()'s
+// (probe/table_identity.h): it needs the rule set.
+std::optional<std::string> decode_dictionary(const TableHeader& h, std::span<const std::uint8_t> bytes,
+                                             std::vector<DictEntry>& dict);
+// A piece of the block index (whole entries): appends them to `blocks`,
+// checking that each is not empty and starts at `next` (data_offset for
+// the first), which it advances.  The reader decodes the index piece by
+// piece, so memory grows with entries that hold up, never with a count a
+// header claims.  The caller checks the meta checksum and that the blocks
+// end at the trailer.
+std::optional<std::string> decode_block_entries(std::span<const std::uint8_t> bytes, std::uint64_t& next,
+                                                std::vector<BlockEntry>& blocks);
 
 std::vector<std::uint8_t> encode_trailer(std::uint64_t file_checksum);
 // Checks the trailer magic; the stored checksum of bytes [0, size - 16).

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "probe/value_range.h"
+
 namespace mtb {
 
 std::optional<std::string> check_header(const Rules& r, const TableHeader& h) {
@@ -27,6 +29,38 @@ std::optional<Metric> table_metric(const Rules& r, const TableHeader& h) {
     // before the header recorded the metric hold 0 there.
     if (r.has_capture_counter()) return Metric::native(r);
     return Metric::of(r, h.metric);
+namespace {
+
+// The rule set h names, when this program knows it with h's fingerprint.
+const Rules* known_rules(const TableHeader& h) {
+    const Rules* r = find_rules(h.rules_name);
+    return r && r->fingerprint() == h.rules_fingerprint ? r : nullptr;
+}
+
+}  // namespace
+
+std::optional<std::string> check_header_shape(const TableHeader& h) {
+    const Rules* r = known_rules(h);
+    return r ? check_header(*r, h) : std::nullopt;
+}
+
+std::optional<std::string> check_dictionary(const TableHeader& h, const std::vector<DictEntry>& dict) {
+    const Rules* r = known_rules(h);
+    if (!r) return std::nullopt;
+    const std::optional<Metric> metric = table_metric(*r, h);
+    if (!metric) return "header names a metric " + r->name + " cannot have";
+    std::uint64_t positions = 0;
+    for (const DictEntry& d : dict) {
+        if (!code_in_range(*metric, h.content, d.code))
+            return "dictionary holds code " + std::to_string(d.code) + ", outside the range of " + r->name +
+                   (is_wdl_only(h.content) ? " win/draw/loss codes" : " values");
+        if (d.count > h.slot_count - positions) return std::string("dictionary counts exceed the slot count");
+        positions += d.count;
+    }
+    if (positions != h.slot_count)
+        return "dictionary counts sum to " + std::to_string(positions) + " positions, not the " +
+               std::to_string(h.slot_count) + " slots";
+    return std::nullopt;
 }
 
 std::string table_file_name(const Rules& r, Sector s, bool wdl_only) {

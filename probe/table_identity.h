@@ -26,6 +26,20 @@ std::optional<std::string> check_header(const Rules& r, const TableHeader& h);
 // The metric of a table of rule set r with header h (its `metric` byte),
 // or nullopt when r cannot have that metric.
 std::optional<Metric> table_metric(const Rules& r, const TableHeader& h);
+// The part of check_header() that needs no expected rule set, for the
+// reader to run before it allocates anything a header field sizes
+// (TableFile::open): when h names a rule set this program knows, with its
+// fingerprint, the sector must be one it can have and the slot count the
+// sector's.  A header of another rule set passes (check_header() refuses
+// it where it is used); its block index is read in bounded pieces.
+std::optional<std::string> check_header_shape(const TableHeader& h);
+
+// For a header that check_header_shape() knows (same conditions): the
+// dictionary's counts sum to slot_count (every slot holds a position) and
+// every code is in the range of the rule set's values (code_in_range(),
+// probe/value_range.h).  The dictionary holds every code the blocks use, so
+// this checks every stored value's range without reading a block.
+std::optional<std::string> check_dictionary(const TableHeader& h, const std::vector<DictEntry>& dict);
 
 // Why an entry named like a table is skipped: "" for a regular file (a
 // symbolic link is followed), else "skipped: " and what it is (a FIFO would

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <new>
 
 #include "probe/table_identity.h"
 
@@ -42,12 +43,37 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string&
     if (t->header_.file_size != t->size_)
         return fail(false, path + ": truncated or extended: " + std::to_string(t->size_) + " bytes, header says " +
                                std::to_string(t->header_.file_size));
-    // decode_header() checked meta_end() <= file_size, so this is bounded by
-    // the file's real size.
+    // Every header field is checked against the rule set and sector it
+    // names before any of them sizes an allocation (a forged slot count
+    // once made a 103 GB block index: issue 28, D1).
     const TableHeader& h = t->header_;
-    std::vector<std::uint8_t> meta(std::size_t(h.meta_end() - kHeaderSize));
-    if (auto e = t->read_at(kHeaderSize, meta)) return fail(true, *e);
-    if (auto e = decode_meta(h, meta, t->dict_, t->blocks_)) return fail(false, path + ": " + *e);
+    if (auto e = check_header_shape(h)) return fail(false, path + ": " + *e);
+    // The dictionary is at most 1 MiB (dict_size is 16 bits); the block
+    // index is read in pieces and each entry checked before the next piece
+    // is read, so a header of an unknown rule set claiming billions of
+    // blocks (in a sparse file) stops at its first bad entry.
+    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> meta_sum(XXH3_createState(), XXH3_freeState);
+    if (!meta_sum) throw std::bad_alloc();
+    XXH3_64bits_reset(meta_sum.get());
+    std::vector<std::uint8_t> piece(std::size_t(h.dict_size) * kDictEntrySize);
+    if (auto e = t->read_at(kHeaderSize, piece)) return fail(true, *e);
+    XXH3_64bits_update(meta_sum.get(), piece.data(), piece.size());
+    if (auto e = decode_dictionary(h, piece, t->dict_)) return fail(false, path + ": " + *e);
+    constexpr std::uint32_t kEntriesPerPiece = 1u << 16;
+    t->blocks_.reserve(std::min(h.block_count, kEntriesPerPiece));
+    std::uint64_t next = h.data_offset;
+    for (std::uint32_t done = 0; done < h.block_count;) {
+        const std::uint32_t n = std::min(h.block_count - done, kEntriesPerPiece);
+        piece.resize(std::size_t(n) * kBlockEntrySize);
+        if (auto e = t->read_at(h.index_offset() + std::uint64_t(done) * kBlockEntrySize, piece)) return fail(true, *e);
+        XXH3_64bits_update(meta_sum.get(), piece.data(), piece.size());
+        if (auto e = decode_block_entries(piece, next, t->blocks_)) return fail(false, path + ": " + *e);
+        done += n;
+    }
+    if (XXH3_64bits_digest(meta_sum.get()) != h.meta_checksum)
+        return fail(false, path + ": dictionary/block index checksum mismatch");
+    if (next + kTrailerSize != h.file_size) return fail(false, path + ": blocks do not end at the trailer");
+    if (auto e = check_dictionary(h, t->dict_)) return fail(false, path + ": " + *e);
     t->codes_.assign(h.symbol_width == 1 ? 256 : 65536, VALUE_NONE);
     for (std::size_t i = 0; i < t->dict_.size(); ++i) t->codes_[i] = t->dict_[i].code;
     return t;
@@ -179,9 +205,38 @@ std::vector<VerifyProblem> verify_table(const std::string& path) {
         problems.push_back({path, -1, error});
         return problems;
     }
+    // The blocks' symbols are counted too: the dictionary's counts are what
+    // mtb stats reports, and a checksum recomputed over forged counts would
+    // pass every other check (issue 28, D3).
+    const TableHeader& h = t->header();
+    std::vector<std::uint64_t> counted(h.dict_size, 0);
+    bool all_read = true;
     std::vector<std::uint8_t> raw;
-    for (std::uint32_t b = 0; b < t->header().block_count; ++b)
-        if (auto e = t->read_block_symbols(b, raw)) problems.push_back({path, b, *e});
+    for (std::uint32_t b = 0; b < h.block_count; ++b) {
+        if (auto e = t->read_block_symbols(b, raw)) {
+            problems.push_back({path, b, *e});
+            all_read = false;
+            continue;
+        }
+        const std::size_t n = h.slots_in_block(b);
+        if (h.symbol_width == 1)
+            for (std::size_t i = 0; i < n; ++i) ++counted[raw[i]];
+        else
+            for (std::size_t i = 0; i < n; ++i) ++counted[raw[i] | raw[n + i] << 8];
+    }
+    // Only a table whose counts cover every slot can be recounted: a test's
+    // synthetic table may leave slots without a position, stored as any
+    // symbol (every table of a known rule set covers them: check_dictionary).
+    std::uint64_t positions = 0;
+    for (const DictEntry& d : t->dictionary()) positions += d.count;  // <= slot_count: decode_dictionary
+    for (std::size_t i = 0; all_read && positions == h.slot_count && i < counted.size(); ++i)
+        if (counted[i] != t->dictionary()[i].count) {
+            problems.push_back({path, -1,
+                                path + ": dictionary says " + std::to_string(t->dictionary()[i].count) +
+                                    " positions hold code " + std::to_string(t->code_of(std::uint16_t(i))) +
+                                    ", the blocks hold " + std::to_string(counted[i])});
+            break;
+        }
     if (auto e = t->check_file_checksum()) problems.push_back({path, -1, *e});
     return problems;
 }

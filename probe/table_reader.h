@@ -32,7 +32,10 @@ namespace mtb {
 
 class TableFile {
 public:
-    // Opens `path` and checks header, dictionary and block index.  On failure
+    // Opens `path` and checks header, dictionary and block index: a header
+    // of a rule set this program knows must also fit it (check_header_shape,
+    // check_dictionary: sector, slot count, counts, code range), checked
+    // before any header field sizes an allocation.  On failure
     // returns null and sets `error` (which names the file) and *io (when
     // given): true when the file could not be read at all (cannot be opened,
     // not a regular file, a read failed, the file shrank), false when it was
@@ -104,8 +107,9 @@ struct VerifyProblem {
 };
 
 // Checks every checksum of one file: header, dictionary and block index,
-// every block (and that it decompresses to the right size), the trailer and
-// the whole file.  Returns the problems found (empty: the file is sound).
+// every block (and that it decompresses to the right size), the trailer,
+// the whole file, and that the blocks hold as many positions of each code
+// as the dictionary says.  Returns the problems found (empty: the file is sound).
 std::vector<VerifyProblem> verify_table(const std::string& path);
 
 // Hook for the solver's value-consistency check (gen/verify): called with

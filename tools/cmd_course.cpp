@@ -6,6 +6,7 @@
 
 #include "engine/search.h"
 #include "tools/commands.h"
+#include "tools/line_reader.h"
 #include "tools/probe_oracle.h"
 #include "tools/protocol_course.h"
 #include "tools/protocol_player.h"
@@ -59,7 +60,9 @@ int cmd_course(std::span<char*> args) {
     std::ifstream in(pos[1]);
     if (!in) return fail("course", "cannot read '" + pos[1] + "'", USAGE);
     std::string text;
-    std::getline(in, text);
+    // Bounded: <in> may be a file that never ends a line (/dev/zero).
+    if (read_bounded_line(in, text, kMaxLineBytes) == LineRead::TOO_LONG)
+        return fail("course", pos[1] + ": first line over " + std::to_string(kMaxLineBytes) + " bytes", USAGE);
     text = trim(text);
     if (black) text = swap_colours(text);
     Position p;

@@ -11,6 +11,7 @@
 #include "engine/search.h"
 #include "tools/commands.h"
 #include "tools/common.h"
+#include "tools/line_reader.h"
 #include "tools/probe_oracle.h"
 #include "tools/protocol_player.h"
 
@@ -141,7 +142,14 @@ int cmd_match(std::span<char*> args) {
         std::ifstream in(*file);
         if (!in) return fail("match", "cannot read '" + *file + "'");
         std::string line;
-        for (int n = 1; std::getline(in, line); ++n) {
+        for (int n = 1;; ++n) {
+            // Bounded: a file that never ends a line is an error, not a leak.
+            const LineRead got = read_bounded_line(in, line, kMaxLineBytes);
+            if (got == LineRead::END) break;
+            if (got == LineRead::TOO_LONG)
+                return fail("match",
+                            *file + ":" + std::to_string(n) + ": line over " + std::to_string(kMaxLineBytes) + " bytes",
+                            USAGE);
             line = trim(line);
             if (line.empty() || line[0] == '#') continue;
             Position p;

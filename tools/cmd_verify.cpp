@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 
@@ -13,6 +12,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/table_files.h"
+#include "tools/verify_journal.h"
 
 namespace mtb::cli {
 
@@ -36,7 +36,10 @@ static const char* kVerifyHelp =
     "  --journal FILE  record each file found sound (name, size, modification\n"
     "                time) in FILE, and skip the files it already records\n"
     "                unchanged (\"ok (journal)\"): a long --values run that stops\n"
-    "                goes on where it was when given the same FILE again\n"
+    "                goes on where it was when given the same FILE again; each\n"
+    "                record is synced to the disk; a FILE that is no regular file\n"
+    "                of short lines is refused (exit 2), a failed write stops the\n"
+    "                run (exit 1)\n"
     "\n"
     "Progress (file i of n, its time) goes to standard error.\n"
     "  -h, --help    this text\n";
@@ -54,14 +57,6 @@ std::string journal_key(const std::string& path) {
     if (ec) return {};
     return fs::path(path).filename().string() + " " + std::to_string(size) + " " +
            std::to_string(time.time_since_epoch().count());
-}
-
-std::set<std::string> read_journal(const std::string& file) {
-    std::set<std::string> keys;
-    std::ifstream in(file);
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty()) keys.insert(line);
-    return keys;
 }
 
 }  // namespace
@@ -82,11 +77,11 @@ int cmd_verify(std::span<char*> args) {
     // tables read for one file serve the next.
     const FileCheck check_values = a.has("--values") ? verify_with_values(int(threads.value_or(0))) : FileCheck();
     const std::optional<std::string> journal_file = a.value("--journal");
-    const std::set<std::string> journal = journal_file ? read_journal(*journal_file) : std::set<std::string>();
-    std::ofstream journal_out;
+    std::set<std::string> journal;
+    JournalWriter journal_out;
     if (journal_file) {
-        journal_out.open(*journal_file, std::ios::app);
-        if (!journal_out) return fail("verify", "cannot write the journal '" + *journal_file + "'");
+        if (auto e = read_journal(*journal_file, journal)) return fail("verify", *e, USAGE);
+        if (auto e = journal_out.open(*journal_file)) return fail("verify", *e);
     }
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
@@ -111,7 +106,10 @@ int cmd_verify(std::span<char*> args) {
         if (found.empty()) {
             std::printf("ok       %s\n", f.c_str());
             std::fflush(stdout);
-            if (!key.empty()) journal_out << key << std::endl;  // flushed: the record survives a kill
+            // On the disk before the next file: the record survives a kill
+            // or a power cut; a run that cannot keep its journal stops.
+            if (!key.empty())
+                if (auto e = journal_out.append(key)) return fail("verify", *e);
             continue;
         }
         ++bad_files;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "gen/durable_file.h"
 #include "gen/generate.h"
 #include "gen/table_writer.h"
 #include "gen/verify_tables.h"
@@ -133,6 +134,13 @@ int cmd_wdl(std::span<char*> args) {
                      "depend on the counter, which a win/draw/loss file cannot hold\n",
                      counter_tables);
     if (tables.empty() && !failures) return fail("wdl", dir + ": no value table to copy");
+    // Every sector asked for must have a value table here, as in mtb gen,
+    // where a sector the rule set cannot have is an error, not nothing done
+    // (a damaged table already makes the run fail).
+    for (Sector s : only)
+        if (!failures &&
+            std::none_of(tables.begin(), tables.end(), [&](const auto& t) { return t->header().sector == s; }))
+            return fail("wdl", "--sectors: no value table of sector " + s.name() + " in " + dir, USAGE);
     for (const auto& t : tables)
         if (leave_out && t->header().rules_name != tables[0]->header().rules_name)
             return fail("wdl", "--leave-out plans one rule set's tables: " + dir + " holds several", USAGE);
@@ -246,6 +254,9 @@ int cmd_wdl(std::span<char*> args) {
                 left_positions += sector_positions[k];
             } else if (resolved_kind[k] && stored_plain(r, sizes[k].sector, left_out)) {
                 std::filesystem::rename(plain_copy, target, ec);
+                // The copy is on the disk (write_table); the rename must be too.
+                if (!ec)
+                    if (const int e = sync_parent_folder(target)) ec = std::error_code(e, std::generic_category());
                 ++plain_count;
             }
             if (ec) {

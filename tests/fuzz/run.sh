@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=${1:-build-fuzz}
 seconds=${2:-20}
-harnesses=(position move table capi protocol)
+harnesses=(position move table table_header capi protocol)
 targets=""
 for h in "${harnesses[@]}"; do targets+="fuzz_$h "; done
 CC=clang-14 CXX=clang++-14 TARGETS="$targets" bash scripts/build.sh "$dir" \

@@ -1,0 +1,19 @@
+// Durable writes: what is renamed into place, or appended to a journal
+// that a resumed run trusts, must be on the disk before it is trusted.
+// After a power cut a file renamed before its data reached the disk can
+// be empty or half-written under its final name, and a rename not yet in
+// its folder's metadata can be lost (issue 28, item 10).  So: fsync the
+// file before the rename, and its folder after.
+#pragma once
+
+#include <string>
+
+namespace mtb {
+
+// fsync()s the open file `fd`; returns 0 or the errno.
+int sync_file(int fd);
+// fsync()s the folder holding `path` (its entries: a rename or a newly
+// created file); returns 0 or the errno.
+int sync_parent_folder(const std::string& path);
+
+}  // namespace mtb

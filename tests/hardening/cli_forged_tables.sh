@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# usage: cli_forged_tables.sh path/to/mtb path/to/forge_table
+# Issue 28: tables forged with recomputed checksums (forge_table) are
+# damaged tables for every command (exit 1, the file named, never an
+# abort); user files that never end a line are refused; a journal that
+# cannot be written stops verify.  Each check names what it expects; the
+# script fails at the end when any did.
+set -uo pipefail
+MTB=$(realpath "$1")
+FORGE=$(realpath "$2")
+T=$(mktemp -d /tmp/mtb-forged.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+failures=0
+bad() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# run CMD...: runs with a time bound (every command here takes well under a
+# second: a timeout is an unbounded read); sets rc, out, err.
+run() {
+  timeout 20 "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+  out=$(cat "$T/out")
+  err=$(cat "$T/err")
+}
+# expect CODE PATTERN CMD...: exit status CODE and PATTERN (grep -E) in stdout or stderr.
+expect() {
+  local code=$1 pattern=$2
+  shift 2
+  run "$@"
+  [ "$rc" = "$code" ] || { bad "$* : exit $rc, want $code; stderr: ${err:0:300}"; return; }
+  grep -Eq -- "$pattern" "$T/out" "$T/err" || bad "$* : no '$pattern' in output; stdout: ${out:0:300} stderr: ${err:0:300}"
+}
+# forged NAME SOURCE_DIR FORGE_ARGS...: a copy of SOURCE_DIR as $T/NAME with
+# its one .mtb file (or the one named by FILE=...) forged.
+forged() {
+  local name=$1 src=$2 file=$3
+  shift 3
+  rm -rf "${T:?}/$name" && cp -r "$src" "$T/$name"
+  "$FORGE" "$T/$name/$file" "$@" || bad "forge_table $file $*: exit $?"
+}
+
+"$MTB" gen --rules nmm --max-stones 3 --out "$T/nmm" --threads 1 >/dev/null 2>&1 || bad "gen nmm 3"
+"$MTB" gen --rules lasker-20 --max-stones 3 --out "$T/l20" --threads 1 >/dev/null 2>&1 || bad "gen lasker-20 3"
+pos=".WB......WB...........BW w 0 0"
+lpos="W..W.....B..B.....W..B.. w 0 0 0"
+expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/nmm"
+expect 0 "6 sound, 0 damaged" "$MTB" verify "$T/l20" --values --threads 2
+
+# --- D1, D2: a header claiming 2^32 - 1 slots, in a sparse file of the size
+# it claims (a 103 GB block index): checked against the sector first.
+forged slots "$T/nmm" nmm_3v3.mtb --consistent slot_count=4294967295 block_slots=1
+expect 1 "nmm_3v3.mtb: header says 4294967295 slots, but sector 3v3 has" "$MTB" verify "$T/slots"
+expect 1 "nmm_3v3.mtb: header says 4294967295 slots" "$MTB" verify "$T/slots" --values
+expect 1 "nmm_3v3.mtb: header says 4294967295 slots" "$MTB" stats "$T/slots"
+expect 1 "nmm_3v3.mtb: header says 4294967295 slots" "$MTB" wdl "$T/slots" --out "$T/slots-wdl"
+expect 1 "corrupt table" "$MTB" probe --rules nmm --tables "$T/slots" "$pos"
+grep -q "nmm_3v3.mtb: header says 4294967295 slots" "$T/err" || bad "probe did not name the forged file: ${err:0:300}"
+# The same under a fingerprint this program does not know: no sector to
+# check against, so the block index is read in bounded pieces.
+forged foreign "$T/nmm" nmm_3v3.mtb --consistent slot_count=4294967295 block_slots=1 fingerprint=1
+expect 1 "nmm_3v3.mtb: block index out of order" "$MTB" verify "$T/foreign"
+expect 1 "nmm_3v3.mtb: block index out of order" "$MTB" stats "$T/foreign"
+# A block size that makes the block index 24 bytes a slot, for the real slot count.
+forged tiny "$T/nmm" nmm_3v3.mtb --consistent block_slots=1
+expect 1 "nmm_3v3.mtb: " "$MTB" verify "$T/tiny"
+# A slot count whose rounding up would wrap.
+forged wrap "$T/nmm" nmm_3v3.mtb slot_count=18446744073709551615 block_slots=2 block_count=0
+expect 1 "nmm_3v3.mtb: block count does not match" "$MTB" verify "$T/wrap"
+
+# --- D3: dictionary counts ----------------------------------------------
+forged moved "$T/nmm" nmm_3v3.mtb move_count=0,1,1000
+expect 1 "nmm_3v3.mtb: dictionary says .* positions hold code" "$MTB" verify "$T/moved"
+expect 1 "nmm_3v3.mtb: dictionary says" "$MTB" verify "$T/moved" --values
+forged overflow "$T/nmm" nmm_3v3.mtb dict.0.count=9223372036854775808 dict.1.count=9223372036854775808
+expect 1 "nmm_3v3.mtb: dictionary counts exceed the slot count" "$MTB" stats "$T/overflow"
+expect 1 "nmm_3v3.mtb: dictionary counts exceed the slot count" "$MTB" verify "$T/overflow"
+forged short "$T/nmm" nmm_3v3.mtb dict.0.count=1
+expect 1 "nmm_3v3.mtb: dictionary counts sum to .* not the 169626 slots" "$MTB" stats "$T/short"
+expect 1 "corrupt table" "$MTB" probe --rules nmm --tables "$T/short" "$pos"
+
+# --- D4: lasker-20 codes beyond the no-capture limit (DTC 21) -----------
+forged dtc21 "$T/l20" lasker-20_3v3.mtb dict.0.code=43
+expect 1 "lasker-20_3v3.mtb: dictionary holds code 43, outside the range of lasker-20 values" "$MTB" verify "$T/dtc21"
+expect 1 "corrupt table" "$MTB" probe --rules lasker-20 --tables "$T/dtc21" "$lpos"
+forged dtc0 "$T/l20" lasker-20_3v3.mtb dict.0.code=2
+expect 1 "dictionary holds code 2, outside the range" "$MTB" verify "$T/dtc0"
+
+# --- item 9: verify --values speaks lasker-20's metric (DTC, not plies) --
+forged swapped "$T/l20" lasker-20_3v3.mtb swap_codes=0,1
+expect 1 "wrong value: .*: stored (win|loss), dtc [0-9]+, successors give (win|loss), dtc" \
+  "$MTB" verify "$T/swapped" --values --threads 2
+grep -Eq "stored (win|loss) in [0-9]" "$T/out" && bad "verify --values printed lasker-20 values as plies"
+
+# --- D11: wdl --sectors names sectors that are not there ---------------
+expect 2 "no value table of sector 99v99" "$MTB" wdl "$T/nmm" --out "$T/w" --sectors 99v99
+expect 2 "no value table of sector 4v4" "$MTB" wdl "$T/nmm" --out "$T/w" --sectors 3v3,4v4
+expect 0 "nmm_3v3.wdl.mtb" "$MTB" wdl "$T/nmm" --out "$T/w" --sectors 3v3
+
+# --- D5: bounded line reads ---------------------------------------------
+expect 2 "is not a regular file" "$MTB" verify "$T/nmm" --journal /dev/zero
+{ head -c 10000 /dev/zero | tr '\0' 'x'; echo; } >"$T/long.journal"
+expect 2 "line 1 is over 4096 bytes" "$MTB" verify "$T/nmm" --journal "$T/long.journal"
+expect 2 "first line over 4096 bytes" "$MTB" course game /dev/zero "$T/course.out" 1
+expect 2 "line over 4096 bytes" "$MTB" match --rules nmm --openings /dev/zero --games 1
+
+# --- D10: journal write faults stop verify ------------------------------
+expect 2 "is not a regular file" "$MTB" verify "$T/nmm" --journal /dev/full
+# Over a file-size limit (SIGXFSZ ignored, as a shell's trap leaves it
+# for the program it starts) every append fails with EFBIG.  Its output
+# goes through a pipe: the limit holds for every regular file it writes.
+out=$({ (trap '' XFSZ && ulimit -f 0 && exec timeout 20 "$MTB" verify "$T/nmm" --journal "$T/full.journal") 2>&1 | cat
+  echo "exit ${PIPESTATUS[0]}"; })
+grep -q "^exit 1$" <<<"$out" || bad "verify, journal over a file-size limit: want exit 1: ${out:0:300}"
+grep -q "cannot write the journal .*File too large" <<<"$out" ||
+  bad "verify, journal over a file-size limit: no reason given: ${out:0:300}"
+expect 0 "1 sound" "$MTB" verify "$T/nmm" --journal "$T/good.journal"
+expect 0 "ok .*nmm_3v3.mtb \(journal\)" "$MTB" verify "$T/nmm" --journal "$T/good.journal"
+
+[ "$failures" = 0 ] || { echo "$failures checks failed" >&2; exit 1; }
+echo "all forged-table checks passed"
