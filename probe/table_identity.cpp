@@ -29,6 +29,8 @@ std::optional<Metric> table_metric(const Rules& r, const TableHeader& h) {
     // before the header recorded the metric hold 0 there.
     if (r.has_capture_counter()) return Metric::native(r);
     return Metric::of(r, h.metric);
+}
+
 namespace {
 
 // The rule set h names, when this program knows it with h's fingerprint.
