@@ -95,11 +95,12 @@ public:
 
     // The value a code stands for at capture counter `counter` (read only
     // under a limit), its distance in this metric.
+    // A draw says its metric too, so that every value of a table tells
+    // what its table's distances count (MTB_DTC in the C API).
     ExactValue value(ValueCode c, int counter = 0) const {
-        if (value_is_draw(c)) return ExactValue::draw();
         const int n = plies(c);
-        if (horizon_ && counter + n > horizon_) return ExactValue::draw();
-        ExactValue v{value_wdl(c), n};
+        ExactValue v =
+            value_is_draw(c) || (horizon_ && counter + n > horizon_) ? ExactValue::draw() : ExactValue{value_wdl(c), n};
         v.dtc = is_dtc();
         return v;
     }

@@ -166,7 +166,12 @@ int cmd_probe(std::span<char*> args) {
         j["position"] = position_to_text(*r, p);
         put_value(j, v);
         put_counter(j, *r, p);
-        j["distance"] = distance_meaning(*r);
+        // The server's names for the same things (docs/API.md): lichess's
+        // category and signed distance, and the metric.
+        const bool dtc = distance_is_dtc(*r, v);
+        put_category(j, v, dtc);
+        j["metric"] = distance_key(dtc);
+        j["distance"] = distance_meaning(*r, dtc);
         j["from_plies"] = from_plies;  // value found from the plies' tables, not the position's own
         if (!own_error.empty()) j["own_table_error"] = own_error;
         if (mtb_is_error(v)) j["error"] = message.empty() ? mtb_error_name(v) : message;

@@ -2,6 +2,7 @@
 
 #include "mtb/probe.h"
 #include "probe/c_value.h"
+#include "probe/metric.h"
 
 namespace mtb::cli {
 
@@ -26,7 +27,12 @@ void put_value(Json& j, std::uint32_t v, std::string_view key) {
         j["plies"] = nullptr;
 }
 
-bool distance_is_dtc(const Rules& r) { return r.has_capture_counter(); }
+bool distance_is_dtc(const Rules& r, std::uint32_t v) {
+    // A value from a table carries its metric (MTB_DTC); an unknown one, or
+    // one from a win/draw/loss-only table, the rule set's own.
+    if (!mtb_is_error(v) && MTB_HAS_PLIES(v)) return MTB_IS_DTC(v);
+    return Metric::native(r).is_dtc();
+}
 
 const char* distance_key(bool dtc) { return dtc ? "dtc" : "dtm"; }
 
@@ -63,10 +69,12 @@ void put_category_after(Json& j, std::uint32_t v, bool dtc, bool child_dtc_unrel
         j[key] = (wdl == MTB_WIN ? -1 : 1) * (int(MTB_GET_PLIES(v)) - 1);
 }
 
-const char* distance_meaning(const Rules& r) {
-    return distance_is_dtc(r) ? "dtc: plies until the deciding capture (one more when the loser is left without a "
-                                "legal ply); decided at this counter, counter + dtc <= the no-capture limit"
-                              : "plies to the end of the game with optimal play";
+const char* distance_meaning(const Rules& r, bool dtc) {
+    if (!dtc) return "plies to the end of the game with optimal play";
+    return Metric::native(r).horizon()
+               ? "dtc: plies until the deciding capture (one more when the loser is left without a legal ply); "
+                 "decided at this counter, counter + dtc <= the no-capture limit"
+               : "dtc: plies until the next capture that keeps the result, or the end of the game";
 }
 
 void put_counter(Json& j, const Rules& r, const Position& p) {

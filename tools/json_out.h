@@ -22,15 +22,17 @@ const char* wdl_name(std::uint32_t v);
 // or, for an error code, both null and "error": the error's name.
 void put_value(Json& j, std::uint32_t v, std::string_view key = "value");
 
-// What "plies" means under rule set r: plies to the end, or under a
-// no-capture limit (lasker-20) DTC, plies to the deciding capture.
-const char* distance_meaning(const Rules& r);
+// What "plies" means under rule set r in a DTM or a DTC table: plies to
+// the end, or to the next capture (under a no-capture limit, lasker-20,
+// the deciding one).
+const char* distance_meaning(const Rules& r, bool dtc);
 
-// Whether rule set r's distances count plies to the deciding capture (DTC)
-// rather than to the end of the game (DTM).  The one place that decides the
-// metric a distance is named and explained for: today exactly the rule sets
-// with a no-capture counter (lasker-20) hold DTC.
-bool distance_is_dtc(const Rules& r);
+// Whether probe result v's distance counts plies to the next capture (DTC)
+// rather than to the end of the game (DTM): its MTB_DTC bit, which its
+// table's metric set (probe/metric.h); for an unknown value, or one without
+// a distance, the rule set's own metric.  The one place that decides the
+// metric a distance is named and explained for.
+bool distance_is_dtc(const Rules& r, std::uint32_t v);
 
 // The JSON key of a signed distance, as the lichess tablebase API names
 // its fields for their metric: "dtc" or "dtm".

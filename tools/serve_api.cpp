@@ -101,7 +101,7 @@ bool only_missing(std::uint32_t v) { return mtb_is_error(v) && mtb_get_error_cod
 // restarts the clock, so the child's distance is its own: probed.
 void put_ply_value(Json& j, const Tables& t, const Rules& r, const mtb_move& m, bool capture,
                    const std::string& child_text) {
-    const bool dtc = distance_is_dtc(r);
+    const bool dtc = distance_is_dtc(r, m.value);
     if (dtc && capture && !mtb_is_error(m.value)) {
         const std::uint32_t child = t.probe(child_text).raw;
         put_category_after(j, m.value, dtc, true, mtb_is_error(child) ? nullptr : &child);
@@ -134,7 +134,7 @@ Json move_json(const Tables& t, const Rules& r, const Position& p, const mtb_mov
 ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules& r, const Position& p,
                          const SectorStats& stats) {
     Probed pr = probe_root(t, r, p);
-    const bool dtc = distance_is_dtc(r);
+    const bool dtc = distance_is_dtc(r, pr.value);
     Json j;
     put_position(j, r, p);
     put_counter(j, r, p);
@@ -145,7 +145,7 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
     j["plies"] = nullptr;
     if (!mtb_is_error(pr.value)) put_value(j, pr.value, "value");
     j["metric"] = distance_key(dtc);
-    j["distance"] = distance_meaning(r);
+    j["distance"] = distance_meaning(r, dtc);
     j["sector"] = sector_of(p).name();
     // The figures of the sector's table, as `mtb stats` gives them.
     j["table"] = stats.get(folder, r, sector_of(p)).value_or(Json(nullptr));
@@ -184,11 +184,11 @@ ApiResponse probe_answer(const Tables& t, const std::string& folder, const Rules
 // first) until the game ends or, under a no-capture limit, until a capture
 // resets the counter (the value after it is a fresh question).
 ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
-    const bool dtc = distance_is_dtc(r);
     Json j;
     put_position(j, r, p);
     put_counter(j, r, p);
     Probed pr = probe_root(t, r, p);
+    const bool dtc = distance_is_dtc(r, pr.value);
     put_category(j, pr.value, dtc);
     j["value"] = nullptr;
     j["plies"] = nullptr;

@@ -52,10 +52,10 @@ TEST_CASE("a capture clock code reads as a win or loss only where counter + DTC 
     for (int n = 1; n <= 20; ++n)
         for (int counter = 0; counter < 20; ++counter) {
             const bool decided = counter + n <= 20;
-            CHECK(m.value(m.win(n), counter) == (decided ? dtc(ExactValue::win(n)) : ExactValue::draw()));
-            CHECK(m.value(m.loss(n), counter) == (decided ? dtc(ExactValue::loss(n)) : ExactValue::draw()));
+            CHECK(m.value(m.win(n), counter) == dtc(decided ? ExactValue::win(n) : ExactValue::draw()));
+            CHECK(m.value(m.loss(n), counter) == dtc(decided ? ExactValue::loss(n) : ExactValue::draw()));
         }
-    CHECK(m.value(VALUE_DRAW, 0) == ExactValue::draw());
+    CHECK(m.value(VALUE_DRAW, 0) == dtc(ExactValue::draw()));
     CHECK(m.text(m.win(3)) == "win, dtc 3");
     CHECK(m.text(m.loss(4)) == "loss, dtc 4");
 }
