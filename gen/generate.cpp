@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "gen/output_lock.h"
+#include "gen/progress_line.h"
 #include "gen/table_writer.h"
 #include "probe/table_reader.h"
 
@@ -59,6 +60,28 @@ bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir, co
     return true;
 }
 
+std::vector<Sector> missing_children(const Rules& r, const std::vector<SolveUnit>& units, const std::string& dir) {
+    std::vector<Sector> planned, missing, todo;
+    for (const SolveUnit& u : units) planned.insert(planned.end(), u.sectors.begin(), u.sectors.end());
+    auto look_at = [&](Sector c) {
+        const bool known = std::find(planned.begin(), planned.end(), c) != planned.end() ||
+                           std::find(missing.begin(), missing.end(), c) != missing.end();
+        std::error_code ec;
+        if (known || std::filesystem::exists(path_of(r, c, dir), ec)) return;
+        missing.push_back(c);
+        todo.push_back(c);  // its own children may be missing too
+    };
+    for (Sector s : planned)
+        for (Sector c : successor_sectors(r, s)) look_at(c);
+    while (!todo.empty()) {
+        const Sector s = todo.back();
+        todo.pop_back();
+        for (Sector c : successor_sectors(r, s)) look_at(c);
+    }
+    std::sort(missing.begin(), missing.end());
+    return missing;
+}
+
 std::optional<std::string> generate_units(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
                                           std::vector<UnitResult>& results) {
     using clock = std::chrono::steady_clock;
@@ -75,18 +98,21 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                      name.c_str());
     std::signal(SIGXFSZ, SIG_IGN);
 
-    // Slots still to solve, for the ETA.
+    // Positions still to solve, the work of the progress line and its ETA.
     std::vector<bool> done(units.size());
     std::uint64_t total_slots = 0, solved_slots = 0;
     for (std::size_t u = 0; u < units.size(); ++u) {
         done[u] = unit_done(r, units[u], opt.dir, opt.metric);
         if (!done[u])
-            for (Sector s : units[u].sectors) total_slots += raw_positions(r, s);  // proportional to slots
+            for (Sector s : units[u].sectors) total_slots += distinct_positions(r, s);
     }
-    const auto run_start = clock::now();
     results.assign(units.size(), UnitResult{});
     const int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
     std::size_t finished = 0;  // units reported so far, for "[n/N]"
+    std::optional<ProgressLine> line;
+    // The share of a unit's time its init takes, to place a unit's init
+    // progress: measured on the units solved so far, a half until then.
+    double init_seconds = 0, unit_seconds = 0;
 
     // Solves unit u with `team` threads into results[u]; prints its line.
     // Called by several threads at once for small units (team 1), so what
@@ -102,23 +128,30 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
                 if (std::find(unit.sectors.begin(), unit.sectors.end(), c) == unit.sectors.end() &&
                     std::find(child_sectors.begin(), child_sectors.end(), c) == child_sectors.end())
                     child_sectors.push_back(c);
+        std::uint64_t unit_slots = 0;
+        for (Sector s : unit.sectors) unit_slots += distinct_positions(r, s);
+        // A unit with every thread runs alone: it reports within itself
+        // (small ones side by side only report when they finish).
+        const bool alone = line && team == threads;
+        char label[96];
+        std::snprintf(label, sizeof label, "[%zu/%zu] %s", finished + 1, units.size(), unit_name(unit).c_str());
+        if (alone) line->update(std::string(label) + ": loading children", double(solved_slots));
         ChildValues children;
         if (auto err = children.load(r, child_sectors, opt.dir, team, opt.metric)) return err;
 
-        std::uint64_t unit_raw = 0;
-        for (Sector s : unit.sectors) unit_raw += raw_positions(r, s);
         SolveOptions so;
         so.threads = team;
-        if (opt.progress && opt.progress_tty && team == threads) {
-            so.progress = [&](const SolveProgress& p) {
-                const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
-                const double frac_unit = p.phase[0] == 'i' ? 0.5 * p.done / double(p.total) : 0.5;
-                const double slots_done = solved_slots + frac_unit * unit_raw;
-                const double eta = slots_done > 0 ? elapsed * (total_slots - slots_done) / slots_done : 0;
-                std::fprintf(opt.progress, "\r\033[K[%zu/%zu] %s: %s %d, %.1f M positions done, %.1f M/s, ETA %s",
-                             finished + 1, units.size(), unit_name(unit).c_str(), p.phase, p.layer, slots_done / 1e6,
-                             elapsed > 0 ? slots_done / elapsed / 1e6 : 0.0, duration_text(eta).c_str());
-                std::fflush(opt.progress);
+        if (alone) {
+            const double init_share = unit_seconds > 0 ? init_seconds / unit_seconds : 0.5;
+            so.progress = [&, init_share](const SolveProgress& p) {
+                const bool init = p.phase[0] == 'i';
+                const double share = init ? init_share * double(p.done) / double(p.total) : init_share;
+                std::string what = std::string(label) + ": " + p.phase;
+                if (init)
+                    what.append(" ").append(std::to_string(p.total ? 100 * p.done / p.total : 100)).append("%");
+                else if (p.phase[0] == 'l')
+                    what.append(" ").append(std::to_string(p.layer));
+                line->update(what, double(solved_slots) + share * double(unit_slots));
             };
         }
         std::vector<std::vector<ValueCode>> values;
@@ -143,25 +176,28 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         const double write_seconds = std::chrono::duration<double>(clock::now() - t_solved).count();
 #pragma omp critical(mtb_gen_report)
         {
-            solved_slots += unit_raw;
+            solved_slots += unit_slots;
             ++finished;
-            if (opt.progress) {
+            if (team == threads) {
+                init_seconds += stats.init_seconds;
+                unit_seconds += stats.init_seconds + stats.layer_seconds + stats.final_seconds;
+            }
+            if (line) {
                 std::uint64_t positions = 0;
                 for (const SectorStats& s : res.sectors) positions += s.positions;
-                const double elapsed = std::chrono::duration<double>(clock::now() - run_start).count();
-                const double eta = elapsed * (total_slots - solved_slots) / double(solved_slots);
                 // Where the unit's time went: wall and CPU seconds of the
                 // solver's init and layers (CPU: the whole process, so
                 // approximate while units run side by side), then the files.
-                std::fprintf(opt.progress,
-                             "%s[%zu/%zu] %s: %llu positions in %.2f s (%.1f M/s; %d thread%s; init %.2f s, %.2f CPU "
-                             "s; %d layers %.2f s, %.2f CPU s; write %.2f s), ETA %s\n",
-                             opt.progress_tty ? "\r\033[K" : "", finished, units.size(), unit_name(unit).c_str(),
-                             (unsigned long long)positions, res.seconds,
-                             res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, team, team == 1 ? "" : "s",
-                             stats.init_seconds, stats.init_cpu_seconds, stats.layers, stats.layer_seconds,
-                             stats.layer_cpu_seconds, write_seconds, duration_text(eta).c_str());
-                std::fflush(opt.progress);
+                char text[400];
+                std::snprintf(text, sizeof text,
+                              "[%zu/%zu] %s: %llu position%s in %.2f s (%.1f M/s; %d thread%s; init %.2f s, %.2f CPU "
+                              "s; %d layers %.2f s, %.2f CPU s; write %.2f s)",
+                              finished, units.size(), unit_name(unit).c_str(), (unsigned long long)positions,
+                              positions == 1 ? "" : "s", res.seconds,
+                              res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, team, team == 1 ? "" : "s",
+                              stats.init_seconds, stats.init_cpu_seconds, stats.layers, stats.layer_seconds,
+                              stats.layer_cpu_seconds, write_seconds);
+                line->finished(text, double(solved_slots));
             }
         }
         return std::nullopt;
@@ -178,9 +214,11 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
         }
         ++finished;
         if (opt.progress)
-            std::fprintf(opt.progress, "%s[%zu/%zu] %s: already solved\n", opt.progress_tty ? "\r\033[K" : "", finished,
-                         units.size(), unit_name(units[u]).c_str());
+            std::fprintf(opt.progress, "[%zu/%zu] %s: already solved\n", finished, units.size(),
+                         unit_name(units[u]).c_str());
     }
+    // The line's clock starts with the work to do.
+    if (opt.progress) line.emplace(opt.progress, opt.progress_tty, double(total_slots), opt.progress_interval);
 
     // Many cores: a unit's own threads idle in its short layers and are
     // not started at all below the solver's parallel_min, so small units

@@ -22,6 +22,7 @@ struct GenOptions {
     int threads = 0;                // 0: OpenMP's default
     std::FILE* progress = nullptr;  // progress lines go here; null: none
     bool progress_tty = false;      // redraw one line ("\r") instead of printing lines
+    double progress_interval = 10;  // seconds between progress lines (gen/progress_line.h)
     // zstd level of the tables.  9 rather than the writer's 19: on nmm 6v5
     // level 19 compresses 2.6 M slots/s on one core (as slow as solving)
     // and level 9 39 M slots/s, for files 9% larger (BENCHMARKS.md).
@@ -51,6 +52,11 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
 // whose tables it reads (0 when it reads none of them): the units of one
 // wave do not depend on each other.  `units` must be in solve order.
 std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units);
+
+// The sectors whose tables `units` need but that neither `units` solve nor
+// `dir` holds, with the missing sectors those need in turn: what to solve
+// first (in Sector order; empty when nothing is missing).
+std::vector<Sector> missing_children(const Rules& r, const std::vector<SolveUnit>& units, const std::string& dir);
 
 // A duration for progress lines and ETAs: "42s", "3m05s", "1h47m".
 std::string duration_text(double seconds);

@@ -515,6 +515,12 @@ struct UnitSolver {
             const bool fast =
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
             const ClassWalk walk(*r.board, sectors[k]);
+            // Progress within the pass: a relaxed count of finished groups
+            // (thousands of positions each), reported about 100 times by
+            // the calling thread (thread 0 of the team) alone.
+            std::atomic<std::size_t> groups_done{0};
+            const std::size_t report_every = std::max<std::size_t>(1, walk.groups() / 100);
+            std::size_t next_report = report_every;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
             for (std::size_t g = 0; g < walk.groups(); ++g) {
                 const int thread = omp_get_thread_num();
@@ -531,6 +537,13 @@ struct UnitSolver {
                 auto work = [&](const Item& x) { init_position(thread, rows, counted, int(k), x.n, x.slot); };
                 walk.for_each(g, [&](NormalPosition n) { batches.add({n, index[k].slot_of(n)}, prefetch, work); });
                 batches.finish(prefetch, work);
+                if (opt.progress) {
+                    const std::size_t finished = groups_done.fetch_add(1, std::memory_order_relaxed) + 1;
+                    if (thread == 0 && finished >= next_report) {
+                        next_report = finished + report_every;
+                        report("init", 0, done + slots * finished / walk.groups());
+                    }
+                }
             }
             done += slots;
             report("init", 0, done);

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <filesystem>
 #include <memory>
@@ -160,7 +161,8 @@ std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const V
 }
 
 std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, const VerifyTables& succ, int threads,
-                                     std::size_t max_errors, std::optional<Metric> metric_) {
+                                     std::size_t max_errors, std::optional<Metric> metric_,
+                                     const CheckProgress& progress) {
     const Metric metric = metric_.value_or(Metric::native(r));
     const Sector s = stored.sector();
     const SectorIndex& index = stored.index();
@@ -171,6 +173,11 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
     const ClassWalk walk(*r.board, s);
     const std::int64_t groups = std::int64_t(walk.groups());
     std::uint64_t visited = 0;
+    // Progress: a relaxed count of finished groups, reported by the calling
+    // thread (thread 0) alone, about 100 times.
+    std::atomic<std::int64_t> groups_done{0};
+    const std::int64_t report_every = std::max<std::int64_t>(1, groups / 100);
+    std::int64_t next_report = report_every;
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads()) if (index.slots() >= PARALLEL_MIN) \
     reduction(+ : visited)
     {
@@ -208,6 +215,13 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
                 batches.add({n, index.slot_of(n)}, prefetch, work);
             });
             batches.finish(prefetch, work);
+            if (progress) {
+                const std::int64_t finished = groups_done.fetch_add(1, std::memory_order_relaxed) + 1;
+                if (omp_get_thread_num() == 0 && finished >= next_report) {
+                    next_report = finished + report_every;
+                    progress(index.slots() * std::uint64_t(finished) / std::uint64_t(groups), index.slots());
+                }
+            }
         }
 #pragma omp critical(mtb_verify_errors)
         errors.insert(errors.end(), found.begin(), found.end());
@@ -229,7 +243,7 @@ namespace {
 // its successors' tables into `held` (keeping up to keep_bytes of others
 // from earlier files), then checks every slot.
 std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<StoredTable> own, VerifyTables& held,
-                                      int threads, std::size_t keep_bytes) {
+                                      int threads, std::size_t keep_bytes, const CheckProgress& progress = {}) {
     std::vector<VerifyProblem> problems;
     const TableHeader& h = file.header();
     const Rules* r = find_rules(h.rules_name);
@@ -253,7 +267,7 @@ std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<Sto
     if (own->slots() != file.slots()) return {{file.path(), -1, file.path() + ": slot count differs from the index"}};
     const StoredTable& stored = *own;
     if (others.size() != needed.size()) held.add(std::move(own));  // s is its own successor
-    for (const ValueError& e : check_values(*r, stored, held, threads, 10, metric))
+    for (const ValueError& e : check_values(*r, stored, held, threads, 10, metric, progress))
         problems.push_back({file.path(), -1, file.path() + ": wrong value: " + e.message()});
     return problems;
 }
@@ -321,9 +335,9 @@ ValueCheck value_check(int threads, std::size_t keep_bytes) {
     };
 }
 
-FileCheck verify_with_values(int threads, std::size_t keep_bytes) {
+FileCheck verify_with_values(int threads, std::size_t keep_bytes, CheckProgress progress) {
     auto held = std::make_shared<VerifyTables>();
-    return [threads, keep_bytes, held](const std::string& path) {
+    return [threads, keep_bytes, held, progress](const std::string& path) {
         std::vector<VerifyProblem> problems = verify_table(path);
         if (!problems.empty()) return problems;
         std::string error;
@@ -336,7 +350,7 @@ FileCheck verify_with_values(int threads, std::size_t keep_bytes) {
         if (!has_values(*file)) return check_wdl_file(*r, *file, *held, threads, keep_bytes);
         auto own = StoredTable::from_file(*r, *file, threads, error);
         if (!own) return std::vector<VerifyProblem>{{path, -1, error}};
-        return check_file(*file, std::move(own), *held, threads, keep_bytes);
+        return check_file(*file, std::move(own), *held, threads, keep_bytes, progress);
     };
 }
 

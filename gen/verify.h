@@ -83,6 +83,10 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
 ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
                                 const SuccessorTables& succ, SuccessorRows& rows);
 
+// How far a value check is: positions checked of the sector's, reported
+// by the calling thread about 100 times a sector.
+using CheckProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+
 // Checks every position slot of the sector `stored` holds.  `succ` must
 // hold every successor sector (the sector itself too when a ply can lead
 // back into it).  Parallel over groups of positions (probe/class_walk.h) on
@@ -90,7 +94,8 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
 // first ones by slot).  The values are in `metric` (default: the rule
 // set's own, Metric::native).
 std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, const VerifyTables& succ,
-                                     int threads = 0, std::size_t max_errors = 10, std::optional<Metric> metric = {});
+                                     int threads = 0, std::size_t max_errors = 10, std::optional<Metric> metric = {},
+                                     const CheckProgress& progress = {});
 // The same for values in memory (values.size() must be the sector's slots).
 std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const ValueCode> values,
                                      const VerifyTables& succ, int threads = 0, std::size_t max_errors = 10,
@@ -108,7 +113,9 @@ ValueCheck value_check(int threads = 0, std::size_t keep_bytes = std::size_t(256
 // it, with the file's values read once as packed symbols (one or two bytes
 // a slot; verify_values() holds them as 2-byte codes besides).  One
 // FileCheck keeps tables between the files it checks, like value_check().
+// `progress` follows each file's value check.
 using FileCheck = std::function<std::vector<VerifyProblem>(const std::string& path)>;
-FileCheck verify_with_values(int threads = 0, std::size_t keep_bytes = std::size_t(256) << 20);
+FileCheck verify_with_values(int threads = 0, std::size_t keep_bytes = std::size_t(256) << 20,
+                             CheckProgress progress = {});
 
 }  // namespace mtb

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "gen/generate.h"
+#include "gen/progress_line.h"
 #include "gen/table_writer.h"
 #include "probe/index.h"
 #include "probe/table_reader.h"
@@ -42,8 +43,15 @@ const char* kGenHelp =
     "                   about 9% smaller and writes them 15 times slower)\n"
     "\n"
     "A run that is stopped can be restarted: units whose tables exist and pass\n"
-    "their checksums are skipped.  Progress goes to stderr, the summary to stdout\n"
-    "(per unit: seconds, and MiB of solver state plus the solved tables it read).\n";
+    "their checksums are skipped.  A sector whose children are neither planned\n"
+    "nor in DIR is an error (exit 1) naming the sectors to solve first.\n"
+    "\n"
+    "Progress goes to stderr: on a terminal a bar redrawn in place, otherwise a\n"
+    "line every 10 s (positions done of the total and an ETA, also inside a\n"
+    "unit) and one per finished unit; MTB_PROGRESS_SECONDS=S sets the interval\n"
+    "(0: every step).  The summary goes to stdout (per unit: seconds, and MiB of\n"
+    "solver state plus the solved tables it read; \"longest\": the longest win\n"
+    "in plies, \"-\" with no win).\n";
 
 }  // namespace
 
@@ -103,8 +111,30 @@ int cmd_gen(std::span<char*> args) {
     opt.metric = metric;
     opt.threads = threads ? int(*threads) : 0;
     if (level) opt.level = int(*level);
+    // A child table missing is found before any work, with the command
+    // that makes it (otherwise the solver stops at the unit that reads it).
+    if (const std::vector<Sector> missing = missing_children(*r, units, opt.dir); !missing.empty()) {
+        std::string names;
+        for (Sector s : missing) names.append(names.empty() ? "" : ",").append(s.name());
+        std::string command = std::string("mtb gen --rules ").append(r->name).append(" --sectors ").append(names);
+        if (metric != Metric::native(*r)) command.append(" --metric ").append(metric.name());
+        if (a.has("--out")) command.append(" --out ").append(opt.dir);
+        const bool one = missing.size() == 1;
+        return fail("gen", std::string(one ? "no table of sector " : "no tables of sectors ")
+                               .append(names)
+                               .append(" in ")
+                               .append(opt.dir)
+                               .append(", which the sectors asked for read: solve ")
+                               .append(one ? "it" : "them")
+                               .append(" first (")
+                               .append(command)
+                               .append(")"));
+    }
     opt.progress = stderr;
     opt.progress_tty = isatty(fileno(stderr));
+    std::optional<std::string> interval_error;
+    opt.progress_interval = ProgressLine::interval_for(opt.progress_tty, interval_error);
+    if (interval_error) return fail("gen", *interval_error, USAGE);
     std::vector<UnitResult> results;
     const auto started = std::chrono::steady_clock::now();
     auto err = generate_units(*r, units, opt, results);
@@ -126,9 +156,11 @@ int cmd_gen(std::span<char*> args) {
                 std::snprintf(secs, sizeof secs, "%.2f", u.seconds);
                 std::snprintf(mib, sizeof mib, "%.1f", u.peak_bytes / 1048576.0);
             }
-            std::printf("%-22s %14llu %14llu %14llu %14llu %8d %9s %9s\n", s.sector.name().c_str(),
+            // No win: "-", as mtb stats prints it.
+            const std::string longest = s.longest_win < 0 ? "-" : std::to_string(s.longest_win);
+            std::printf("%-22s %14llu %14llu %14llu %14llu %8s %9s %9s\n", s.sector.name().c_str(),
                         (unsigned long long)s.positions, (unsigned long long)s.wins, (unsigned long long)s.losses,
-                        (unsigned long long)s.draws, s.longest_win, secs, mib);
+                        (unsigned long long)s.draws, longest.c_str(), secs, mib);
             positions += s.positions;
             if (!u.skipped) solved += s.positions;
         }

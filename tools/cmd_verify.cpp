@@ -1,5 +1,7 @@
 // mtb verify: checks every checksum of every table in a folder and names
 // each damaged file and block.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -7,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "gen/progress_line.h"
 #include "gen/verify.h"
 #include "probe/table_reader.h"
 #include "tools/cli.h"
@@ -41,7 +44,9 @@ static const char* kVerifyHelp =
     "                of short lines is refused (exit 2), a failed write stops the\n"
     "                run (exit 1)\n"
     "\n"
-    "Progress (file i of n, its time) goes to standard error.\n"
+    "Progress (file i of n, its time, positions checked of all and an ETA) goes\n"
+    "to standard error: a bar on a terminal, otherwise a line every 10 s, also\n"
+    "inside a file, and one per file; MTB_PROGRESS_SECONDS=S sets the interval.\n"
     "  -h, --help    this text\n";
 
 namespace {
@@ -73,9 +78,31 @@ int cmd_verify(std::span<char*> args) {
     if (!error.empty()) return fail("verify", error);
     if (files.empty() && folder.skipped.empty()) return fail("verify", a.positional()[0] + ": no *.mtb files");
     std::size_t bad_files = 0, problems = 0;
+    // Progress (gen/progress_line.h) in positions: each file's slot count
+    // from its header (0 for one that cannot be opened; it is reported below).
+    const bool tty = isatty(fileno(stderr));
+    std::optional<std::string> interval_error;
+    const double interval = ProgressLine::interval_for(tty, interval_error);
+    if (interval_error) return fail("verify", *interval_error, USAGE);
+    std::vector<double> file_slots(files.size());
+    double total_slots = 0;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::string ignored;
+        if (auto t = TableFile::open(files[i], ignored)) file_slots[i] = double(t->header().slot_count);
+        total_slots += file_slots[i];
+    }
+    ProgressLine line(stderr, tty, total_slots, interval);
+    std::string label;                  // "[i/n] FILE" of the file under check
+    double done_before = 0, slots = 0;  // positions of the files before it; its own
     // The value-consistency check (gen/verify.h): one for all files, so that
     // tables read for one file serve the next.
-    const FileCheck check_values = a.has("--values") ? verify_with_values(int(threads.value_or(0))) : FileCheck();
+    const FileCheck check_values =
+        a.has("--values") ? verify_with_values(int(threads.value_or(0)), std::size_t(256) << 20,
+                                               [&](std::uint64_t done, std::uint64_t total) {
+                                                   line.update(label + ": values",
+                                                               done_before + slots * double(done) / double(total));
+                                               })
+                          : FileCheck();
     const std::optional<std::string> journal_file = a.value("--journal");
     std::set<std::string> journal;
     JournalWriter journal_out;
@@ -93,12 +120,19 @@ int cmd_verify(std::span<char*> args) {
         const std::string key = journal_file ? journal_key(f) : std::string();
         if (!key.empty() && journal.count(key)) {
             std::printf("ok       %s (journal)\n", f.c_str());
+            line.reduce_total(file_slots[i]);
             continue;
         }
         const auto file_start = Clock::now();
+        label = std::string("[").append(std::to_string(i + 1)).append("/").append(std::to_string(files.size()));
+        label.append("] ").append(f);
+        slots = file_slots[i];
+        line.update(label + ": checksums", done_before);
         auto found = check_values ? check_values(f) : verify_table(f);
-        std::fprintf(stderr, "[%zu/%zu] %s: %.2f s (%.0f s in all)\n", i + 1, files.size(), f.c_str(),
-                     seconds_since(file_start), seconds_since(start));
+        done_before += slots;
+        char times[64];
+        std::snprintf(times, sizeof times, ": %.2f s (%.0f s in all)", seconds_since(file_start), seconds_since(start));
+        line.finished(label + times, done_before);
         // A sound file must also be the table its name and folder say.
         if (found.empty())
             if (auto t = TableFile::open(f, error))

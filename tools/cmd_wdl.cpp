@@ -1,6 +1,8 @@
 // mtb wdl: win/draw/loss-only copies of value tables, for players that need
 // to know who wins but not how fast (the probe reads them where a sector's
 // values file is absent; mtb/probe.h "Values").
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -8,6 +10,7 @@
 
 #include "gen/durable_file.h"
 #include "gen/generate.h"
+#include "gen/progress_line.h"
 #include "gen/table_writer.h"
 #include "gen/verify_tables.h"
 #include "gen/wdl_captures.h"
@@ -47,7 +50,10 @@ static const char* kWdlHelp =
     "because a kept sector whose captures lead into a left-out one is stored\n"
     "plain.  Every value table of DIR is copied (no --sectors).\n"
     "\n"
-    "Progress (table i of n, the time so far, an ETA) goes to standard error.\n"
+    "Progress (table i of n, positions done of all, the time so far, an ETA)\n"
+    "goes to standard error: a bar on a terminal, otherwise a line every 10 s,\n"
+    "also inside a table, and one per table; MTB_PROGRESS_SECONDS=S sets the\n"
+    "interval.\n"
     "\n"
     "  --out DIR2    where to write (created if missing)\n"
     "  --sectors L   only these sectors' tables, e.g. 6v6,6v6+2+2\n"
@@ -159,6 +165,14 @@ int cmd_wdl(std::span<char*> args) {
         std::filesystem::create_directories(plain_dir, ec);
         if (ec) return fail("wdl", plain_dir + ": " + ec.message());
     }
+    // Progress in positions (gen/progress_line.h).  Inside a table the
+    // line names the step (read, captures, write) and the helper thread
+    // repeats it: the steps do not report how far they are.
+    const bool tty = isatty(fileno(stderr));
+    std::optional<std::string> interval_error;
+    const double interval = ProgressLine::interval_for(tty, interval_error);
+    if (interval_error) return fail("wdl", *interval_error, USAGE);
+    ProgressLine line(stderr, tty, double(slots_all), interval);
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < tables.size(); ++i) {
         const TableFile& t = *tables[i];
@@ -178,16 +192,21 @@ int cmd_wdl(std::span<char*> args) {
         std::uint64_t lowered = 0;
         bool resolved = keep;  // a kept table is of the kind asked for
         std::optional<std::string> e;
+        std::string label = std::string("[").append(std::to_string(i + 1)).append("/");
+        label.append(std::to_string(tables.size())).append("] ").append(target);
         if (!keep || !keep_plain) {
             std::vector<ValueCode> values;
+            line.update(label + ": reading", double(slots_done));
             e = t.read_all(values);
             if (!e && !keep_plain) {
+                line.update(label + ": writing the plain copy", double(slots_done));
                 TableWriteOptions plain_opt = opt;
                 plain_opt.content = TableContent::WDL;
                 e = write_table(plain_copy, *r, h.sector, values, plain_opt);
             }
             TableWriteOptions this_opt = opt;
             if (!e && !keep && opt.content == TableContent::WDL_CAPTURES) {
+                line.update(label + ": capture search", double(slots_done));
                 const std::vector<Sector> needed = capture_sectors(*r, h.sector);
                 held.trim(needed, keep_bytes);
                 std::optional<std::string> missing;
@@ -204,7 +223,10 @@ int cmd_wdl(std::span<char*> args) {
                     resolved = true;
                 }
             }
-            if (!e && !keep) e = write_table(target, *r, h.sector, values, this_opt);
+            if (!e && !keep) {
+                line.update(label + ": writing", double(slots_done));
+                e = write_table(target, *r, h.sector, values, this_opt);
+            }
         }
         if (e) {
             std::fprintf(stderr, "mtb wdl: %s\n", e->c_str());
@@ -230,15 +252,14 @@ int cmd_wdl(std::span<char*> args) {
         value_bytes += h.file_size;
         wdl_bytes += bytes;
         if (keep) {
-            slots_all -= std::min(slots_all, h.slot_count);  // the ETA counts the work left
+            line.reduce_total(double(h.slot_count));  // the ETA counts the work left
             continue;
         }
         slots_done += h.slot_count;
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double eta =
-            slots_done ? elapsed * double(slots_all - std::min(slots_all, slots_done)) / double(slots_done) : 0;
-        std::fprintf(stderr, "[%zu/%zu] %s: %.0f s in all, ETA %s\n", i + 1, tables.size(), target.c_str(), elapsed,
-                     duration_text(eta).c_str());
+        char in_all[48];
+        std::snprintf(in_all, sizeof in_all, ": %.0f s in all", elapsed);
+        line.finished(label + in_all, double(slots_done));
         lowered_total += lowered;
         written += n;
     }

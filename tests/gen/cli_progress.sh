@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Progress of mtb gen, verify --values and wdl on a pipe: with
+# MTB_PROGRESS_SECONDS=0 every step prints, so lines with done/total and an
+# ETA must come from inside a unit (gen: the init pass) or file before its
+# finished line.  Then mtb gen of a sector whose children are missing names
+# the sectors to solve first, and the command it names makes them.
+set -euo pipefail
+mtb=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export MTB_PROGRESS_SECONDS=0
+
+# $1: log, $2: a progress line inside the unit or file, $3: its finished line.
+inside() {
+    local inner finished
+    inner=$(grep -nE "$2" "$1" | head -1 | cut -d: -f1)
+    finished=$(grep -nE "$3" "$1" | head -1 | cut -d: -f1)
+    [ -n "$inner" ] && [ -n "$finished" ] && [ "$inner" -lt "$finished" ]
+}
+numbers='[0-9.]+( [MG])?/[0-9.]+ M positions \([0-9]+%\), [0-9hms]+ so far, ETA [-0-9hms]+$'
+
+"$mtb" gen --help | grep -q MTB_PROGRESS_SECONDS || fail "gen --help does not document MTB_PROGRESS_SECONDS"
+"$mtb" gen --rules nmm --max-stones 4 --threads 1 --out "$dir/t" >"$dir/gen.out" 2>"$dir/gen.err"
+inside "$dir/gen.err" "^\[3/3\] 4v4: init [0-9]+%: $numbers" "^\[3/3\] 4v4: 3225597 positions in" ||
+    fail "gen: no progress line inside unit 4v4: $(cat "$dir/gen.err")"
+grep -Eq 'ETA [0-9]' "$dir/gen.err" || fail "gen: no ETA with a time"
+
+"$mtb" verify "$dir/t" --values --threads 1 >/dev/null 2>"$dir/verify.err"
+inside "$dir/verify.err" "^\[4/4\] .*nmm_4v4\.mtb: values: $numbers" "^\[4/4\] .*nmm_4v4\.mtb: [0-9.]+ s" ||
+    fail "verify --values: no progress line inside nmm_4v4.mtb: $(cat "$dir/verify.err")"
+
+"$mtb" wdl "$dir/t" --out "$dir/w" --threads 1 >/dev/null 2>"$dir/wdl.err"
+inside "$dir/wdl.err" "^\[4/4\] .*nmm_4v4\.wdl\.mtb: [a-z ]+: $numbers" "^\[4/4\] .*nmm_4v4\.wdl\.mtb: [0-9]+ s in all" ||
+    fail "wdl: no progress line inside nmm_4v4.wdl.mtb: $(cat "$dir/wdl.err")"
+
+set +e
+MTB_PROGRESS_SECONDS=soon "$mtb" gen --rules nmm --max-stones 3 --out "$dir/x" >/dev/null 2>&1
+[ $? = 2 ] || fail "an invalid MTB_PROGRESS_SECONDS is not a usage error"
+
+# 4v4 reads 3v4 and 4v3, which read 3v3: none is in $dir/m.
+"$mtb" gen --rules nmm --sectors 4v4 --threads 1 --out "$dir/m" >/dev/null 2>"$dir/missing.err"
+rc=$?
+set -e
+[ $rc = 1 ] || fail "missing children: exit $rc"
+grep -q "no tables of sectors 3v3,3v4,4v3 in $dir/m" "$dir/missing.err" || fail "missing children: $(cat "$dir/missing.err")"
+[ ! -e "$dir/m/nmm_4v4.mtb" ] || fail "missing children: 4v4 written anyway"
+first=$(sed -n 's/.*first (mtb \(.*\))$/\1/p' "$dir/missing.err")
+[ -n "$first" ] || fail "missing children: no command in $(cat "$dir/missing.err")"
+# shellcheck disable=SC2086 # the command's words
+"$mtb" $first >/dev/null 2>&1 || fail "the command named failed: mtb $first"
+"$mtb" gen --rules nmm --sectors 4v4 --threads 1 --out "$dir/m" >/dev/null 2>&1 || fail "4v4 after its children"
+echo "1 passed, 0 failed"
