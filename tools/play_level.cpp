@@ -1,21 +1,10 @@
 #include "tools/play_level.h"
 
-#include <random>
-
 namespace mtb::cli {
 
 const char* play_level_name(PlayLevel level) {
-    switch (level) {
-        case PlayLevel::PERFECT:
-            return "perfect";
-        case PlayLevel::STRONG:
-            return "strong";
-        case PlayLevel::MEDIUM:
-            return "medium";
-        case PlayLevel::EASY:
-            return "easy";
-    }
-    return "perfect";
+    const char* name = mtb_level_name(unsigned(level));
+    return name ? name : "perfect";
 }
 
 std::optional<PlayLevel> parse_play_level(std::string_view name) {
@@ -24,29 +13,18 @@ std::optional<PlayLevel> parse_play_level(std::string_view name) {
     return std::nullopt;
 }
 
-double blunder_rate(PlayLevel level) {
-    switch (level) {
-        case PlayLevel::PERFECT:
-            return 0.0;
-        case PlayLevel::STRONG:
-            return 0.10;
-        case PlayLevel::MEDIUM:
-            return 0.40;
-        case PlayLevel::EASY:
-            return 0.75;
-    }
-    return 0.0;
+std::string play_level_names() {
+    std::string out;
+    for (PlayLevel l : kPlayLevels) out += (out.empty() ? "" : ", ") + std::string(play_level_name(l));
+    return out;
 }
 
+double blunder_rate(PlayLevel level) { return mtb_level_blunder_rate(unsigned(level)); }
+
 std::optional<std::size_t> choose_ply(PlayLevel level, std::span<const mtb_move> moves, std::uint64_t seed) {
-    if (moves.empty() || mtb_is_error(moves[0].value)) return std::nullopt;
-    // std::mt19937_64 and the arithmetic below (not std::*_distribution,
-    // whose output differs between standard libraries): one seed, one ply
-    // on every platform.
-    std::mt19937_64 rng(seed);
-    const double u = double(rng() >> 11) * 0x1.0p-53;
-    if (u >= blunder_rate(level)) return 0;
-    return std::size_t(rng() % moves.size());
+    std::size_t index = 0;
+    if (mtb_is_error(mtb_choose_ply(moves.data(), moves.size(), unsigned(level), seed, &index))) return std::nullopt;
+    return index;
 }
 
 }  // namespace mtb::cli

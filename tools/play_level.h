@@ -1,12 +1,15 @@
 // How strongly a player backed by the tables plays: the levels of play
 // against the tables (issue 27, item 3) and the one function that picks a
-// level's ply.  `mtb serve` plays with it; it works on the C API's ply list
-// (mtb_probe_root()), so `mtb player` and the Python package can share it.
+// level's ply, over the C API's ply list (mtb_probe_root()).  A C++ face of
+// the C API's mtb_choose_ply() and level names (mtb/probe.h), which the
+// Python package calls too; `mtb serve`, `mtb player` and `mtb match` play
+// with it.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "mtb/probe.h"
@@ -17,12 +20,20 @@ namespace mtb::cli {
 //   shortest win, the longest loss.  Never leaves a table win or draw.
 // strong, medium, easy: the perfect ply, except with a chance of 10%, 40%
 //   and 75% a ply drawn uniformly from every legal ply (a blunder).
-enum class PlayLevel { PERFECT, STRONG, MEDIUM, EASY };
+// The values are the C API's mtb_level.
+enum class PlayLevel : unsigned {
+    PERFECT = MTB_LEVEL_PERFECT,
+    STRONG = MTB_LEVEL_STRONG,
+    MEDIUM = MTB_LEVEL_MEDIUM,
+    EASY = MTB_LEVEL_EASY
+};
 
 constexpr PlayLevel kPlayLevels[] = {PlayLevel::PERFECT, PlayLevel::STRONG, PlayLevel::MEDIUM, PlayLevel::EASY};
 
 const char* play_level_name(PlayLevel level);
 std::optional<PlayLevel> parse_play_level(std::string_view name);
+// "perfect, strong, medium, easy", for help and error messages.
+std::string play_level_names();
 
 // The chance in [0, 1] that `level` plays a random ply instead of the best.
 double blunder_rate(PlayLevel level);
