@@ -30,18 +30,38 @@ enum class PlayLevel : unsigned {
 
 constexpr PlayLevel kPlayLevels[] = {PlayLevel::PERFECT, PlayLevel::STRONG, PlayLevel::MEDIUM, PlayLevel::EASY};
 
-const char* play_level_name(PlayLevel level);
-std::optional<PlayLevel> parse_play_level(std::string_view name);
+// Header-only, so that every program that plays with tools/probe_oracle.cpp
+// (mtb, the fuzzers, tests/gen) has it with nothing more to link.
+inline const char* play_level_name(PlayLevel level) {
+    const char* name = mtb_level_name(unsigned(level));
+    return name ? name : "perfect";
+}
+
+inline std::optional<PlayLevel> parse_play_level(std::string_view name) {
+    for (PlayLevel l : kPlayLevels)
+        if (name == play_level_name(l)) return l;
+    return std::nullopt;
+}
+
 // "perfect, strong, medium, easy", for help and error messages.
-std::string play_level_names();
+inline std::string play_level_names() {
+    std::string out;
+    for (PlayLevel l : kPlayLevels) out += (out.empty() ? "" : ", ") + std::string(play_level_name(l));
+    return out;
+}
 
 // The chance in [0, 1] that `level` plays a random ply instead of the best.
-double blunder_rate(PlayLevel level);
+inline double blunder_rate(PlayLevel level) { return mtb_level_blunder_rate(unsigned(level)); }
 
 // Index into `moves` (mtb_probe_root()'s list, best first, values for the
-// side playing each ply) of the ply a player of `level` plays; the same
-// seed gives the same choice.  nullopt when the list is empty or the best
-// ply's value is unknown (no table): the caller lets its search play.
-std::optional<std::size_t> choose_ply(PlayLevel level, std::span<const mtb_move> moves, std::uint64_t seed);
+// side playing each ply) of the ply a player of `level` plays
+// (mtb_choose_ply()); the same seed gives the same choice.  nullopt when the
+// list is empty or the best ply's value is unknown (no table): the caller
+// lets its search play.
+inline std::optional<std::size_t> choose_ply(PlayLevel level, std::span<const mtb_move> moves, std::uint64_t seed) {
+    std::size_t index = 0;
+    if (mtb_is_error(mtb_choose_ply(moves.data(), moves.size(), unsigned(level), seed, &index))) return std::nullopt;
+    return index;
+}
 
 }  // namespace mtb::cli
