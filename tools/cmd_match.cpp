@@ -33,6 +33,8 @@ const char* kMatchHelp =
     "  depth=N      maximum search depth        budget=S   seconds per ply\n"
     "  nodes=N      node limit per ply (a deterministic budget)\n"
     "  tables=DIR   probe exact tables in DIR\n"
+    "  level=L      with tables: perfect (default), strong, medium or easy, the\n"
+    "               levels of mtb player --level (random plies drawn from --seed)\n"
     "\n"
     "Prints A's wins, draws, losses and score with a 95% error bar\n"
     "(score +- 1.96 standard errors).  With tables, also counts the games A lost\n"
@@ -44,6 +46,7 @@ struct EngineSpec {
     std::string text;
     SearchLimits limits;
     std::optional<std::string> tables;
+    PlayLevel level = PlayLevel::PERFECT;
 };
 
 std::optional<std::string> parse_spec(const std::string& text, EngineSpec& out) {
@@ -77,8 +80,12 @@ std::optional<std::string> parse_spec(const std::string& text, EngineSpec& out) 
                 limited = true;
             } else if (k == "tables") {
                 out.tables = v;
+            } else if (k == "level") {
+                auto l = parse_play_level(v);
+                if (!l) return "unknown level " + quote(v) + "; choose one of: " + play_level_names();
+                out.level = *l;
             } else {
-                return "unknown key '" + k + "' (depth, budget, nodes, tables)";
+                return "unknown key '" + k + "' (depth, budget, nodes, tables, level)";
             }
         } catch (...) {
             return "bad number in '" + item + "'";
@@ -86,6 +93,8 @@ std::optional<std::string> parse_spec(const std::string& text, EngineSpec& out) 
     }
     // A depth or node limit alone makes the engine deterministic: no clock.
     if (limited && !timed) out.limits.seconds = 0;
+    if (out.level != PlayLevel::PERFECT && !out.tables)
+        return std::string("level=") + play_level_name(out.level) + " needs tables=DIR";
     return std::nullopt;
 }
 
@@ -93,11 +102,20 @@ struct Engine {
     EngineSpec spec;
     std::unique_ptr<Oracle> oracle;
     std::unique_ptr<Search> search;
-    Engine(const Rules& r, EngineSpec s) : spec(std::move(s)), search(std::make_unique<Search>(r)) {
+    std::mt19937_64 seeds;  // one seed per ply for the level's choose_ply()
+    Engine(const Rules& r, EngineSpec s, std::uint64_t seed)
+        : spec(std::move(s)), search(std::make_unique<Search>(r)), seeds(seed) {
         if (spec.tables) {
             oracle = make_probe_oracle(*spec.tables);
             search->set_oracle(oracle.get());
         }
+    }
+    // The ply to play in p: the level's blunder, or the search's.
+    Move choose(const Rules& r, const Position& p, std::span<const std::uint64_t> history) {
+        const std::uint64_t seed = seeds();
+        if (oracle && spec.level != PlayLevel::PERFECT)
+            if (std::optional<Move> m = level_blunder(*oracle, r, p, spec.level, seed)) return *m;
+        return search->run(p, spec.limits, history).best;
     }
 };
 
@@ -112,9 +130,9 @@ double play_game(const Rules& r, Position p, Engine& white, Engine& black, int m
         const std::uint64_t key = position_key(p);
         if (++seen[key] >= 3) return 0.5;
         Engine& e = p.side == WHITE ? white : black;
-        SearchResult res = e.search->run(p, e.spec.limits, history);
+        const Move m = e.choose(r, p, history);
         history.push_back(key);
-        p = after(r, p, res.best);
+        p = after(r, p, m);
     }
     return 0.5;
 }
@@ -165,7 +183,10 @@ int cmd_match(std::span<char*> args) {
     const int cap = int(max_plies.value_or(300));
     std::mt19937_64 rng(std::uint64_t(seed.value_or(1)));
 
-    Engine A(*r, sa), B(*r, sb);
+    // The levels' random plies come from --seed too, without drawing from
+    // `rng`: the openings of a seed stay those they were.
+    const std::uint64_t level_seed = std::uint64_t(seed.value_or(1)) * 0x9e3779b97f4a7c15u;
+    Engine A(*r, sa, level_seed ^ 0xa), B(*r, sb, level_seed ^ 0xb);
     int wins = 0, draws = 0, losses = 0, lost_known = 0, unconverted = 0;
     double sum = 0, sum_sq = 0;
     Position opening;

@@ -1,5 +1,7 @@
 // mtb player: plays one game under a referee's line protocol on stdin/stdout.
+#include <climits>
 #include <cstdio>
+#include <random>
 
 #include "tools/commands.h"
 #include "tools/protocol_player.h"
@@ -7,7 +9,8 @@
 namespace mtb::cli {
 
 static const char* kPlayerHelp =
-    "usage: mtb player --protocol lasker|compo [--tables DIR] [--budget SECONDS] [--start POSITION]\n"
+    "usage: mtb player --protocol lasker|compo [--tables DIR [--level LEVEL] [--seed S]]\n"
+    "                  [--budget SECONDS] [--start POSITION]\n"
     "\n"
     "Plays one game on stdin/stdout under a referee's protocol (docs/PROTOCOLS.md):\n"
     "  lasker  the Lasker Morris course referee (rule set lasker-20): reads 'blue' or\n"
@@ -18,19 +21,37 @@ static const char* kPlayerHelp =
     "  --budget SECONDS  thinking time per ply (default 4)\n"
     "  --tables DIR      probe exact tables in DIR or DIR/<rules>/ (opened on first\n"
     "                    use; a loud warning when neither holds one)\n"
+    "  --level LEVEL     with --tables, how strongly to play where the tables know\n"
+    "                    the position: perfect (default: the best value, the\n"
+    "                    shortest win, the longest loss), strong, medium or easy\n"
+    "                    (the perfect ply, but with a chance of 10%, 40% or 75% a\n"
+    "                    random legal ply); outside the tables the search plays\n"
+    "  --seed S          the random plies of --level (default: from the system)\n"
     "  --start POSITION  lasker: the game starts from this position (text with the\n"
     "                    counter, e.g. \"W.W...B.. w 0 1 4\") instead of the empty board\n"
     "\n"
     "stdout carries protocol lines only; diagnostics go to stderr.\n";
 
 int cmd_player(std::span<char*> args) {
-    Args a(args, {"--protocol", "--tables", "--budget", "--start"}, {"--help"});
+    Args a(args, {"--protocol", "--tables", "--budget", "--start", "--level", "--seed"}, {"--help"});
     if (a.has("--help")) return std::fputs(kPlayerHelp, stdout), OK;
     if (a.error()) return fail("player", *a.error(), USAGE);
     if (!a.positional().empty()) return fail("player", "unexpected argument '" + a.positional()[0] + "'", USAGE);
     PlayerOptions o;
     if (int rc = player_options_from_args(a, "player", o)) return rc;
     o.start = a.value("--start");
+    const auto seed = a.integer("--seed", 0, LLONG_MAX);
+    if (a.error()) return fail("player", *a.error(), USAGE);
+    o.seed = seed ? std::uint64_t(*seed) : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+    if (auto level = a.value("--level")) {
+        const auto l = parse_play_level(*level);
+        if (!l)
+            return fail("player", "unknown level " + quote(*level) + "; choose one of: " + play_level_names(), USAGE);
+        if (!o.tables && *l != PlayLevel::PERFECT)
+            return fail("player", "--level " + *level + " needs --tables: the levels blunder from the tables' plies",
+                        USAGE);
+        o.level = *l;
+    }
     auto proto = a.value("--protocol");
     if (!proto) return fail("player", "--protocol lasker|compo is required (see mtb player --help)", USAGE);
     if (*proto == "lasker") return play_lasker_protocol(o);

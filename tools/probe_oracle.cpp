@@ -4,6 +4,9 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
+
+#include "engine/notation.h"
 
 #if __has_include("mtb/probe.h")
 #include "mtb/probe.h"
@@ -35,14 +38,7 @@ public:
     std::optional<ExactValue> probe(const Rules& r, const Position& p) override {
         if (!opened_) open(r);
         if (!tb_) return std::nullopt;
-        mtb_pos pos{};
-        pos.white = p.stones[WHITE];
-        pos.black = p.stones[BLACK];
-        pos.white_hand = p.hand[WHITE];
-        pos.black_hand = p.hand[BLACK];
-        pos.side_to_move = p.side == WHITE ? MTB_WHITE : MTB_BLACK;
-        // Capture clock tables read the counter; counter-free ones ignore it.
-        pos.plies_since_capture = counter_aware_ ? p.since_capture : 0;
+        const mtb_pos pos = to_c(p);
         const std::uint32_t v = mtb_probe(tb_, &pos, nullptr);
         if (mtb_is_error(v)) {
             const mtb_error_code e = mtb_get_error_code(v);
@@ -58,7 +54,32 @@ public:
 
     bool counter_aware() const override { return counter_aware_; }
 
+    // mtb_probe_root()'s best-first list of p's plies, empty when the
+    // tables cannot say (no table, no handle).
+    std::vector<mtb_move> root(const Rules& r, const Position& p) {
+        if (!opened_) open(r);
+        if (!tb_) return {};
+        const mtb_pos pos = to_c(p);
+        std::vector<mtb_move> moves(MTB_MAX_MOVES);
+        std::size_t n = 0;
+        mtb_probe_root(tb_, &pos, moves.data(), moves.size(), &n, nullptr);
+        moves.resize(std::min(n, moves.size()));
+        return moves;
+    }
+
 private:
+    mtb_pos to_c(const Position& p) const {
+        mtb_pos pos{};
+        pos.white = p.stones[WHITE];
+        pos.black = p.stones[BLACK];
+        pos.white_hand = p.hand[WHITE];
+        pos.black_hand = p.hand[BLACK];
+        pos.side_to_move = p.side == WHITE ? MTB_WHITE : MTB_BLACK;
+        // Capture clock tables read the counter; counter-free ones ignore it.
+        pos.plies_since_capture = counter_aware_ ? p.since_capture : 0;
+        return pos;
+    }
+
     // Opening reads every table header of the folder: done on the first
     // probe, so start-up stays fast.  Under a no-capture limit the rule
     // set's own (capture clock) tables come first: they are exact at every
@@ -120,5 +141,22 @@ private:
 }  // namespace
 
 std::unique_ptr<Oracle> make_probe_oracle(const std::string& dir) { return std::make_unique<ProbeOracle>(dir); }
+
+std::optional<Move> level_blunder(Oracle& oracle, const Rules& r, const Position& p, PlayLevel level,
+                                  std::uint64_t seed) {
+#ifdef MTB_HAVE_PROBE
+    auto* tables = dynamic_cast<ProbeOracle*>(&oracle);
+    if (!tables || level == PlayLevel::PERFECT) return std::nullopt;
+    const std::vector<mtb_move> moves = tables->root(r, p);
+    const std::optional<std::size_t> pick = choose_ply(level, moves, seed);
+    if (!pick || *pick == 0) return std::nullopt;
+    for (Move m : MoveList(r, p))
+        if (move_to_text(*r.board, m) == moves[*pick].text) return m;
+    return std::nullopt;
+#else
+    (void)oracle, (void)r, (void)p, (void)level, (void)seed;
+    return std::nullopt;
+#endif
+}
 
 }  // namespace mtb::cli

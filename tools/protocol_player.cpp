@@ -19,7 +19,7 @@ int player_options_from_args(const Args& a, std::string_view cmd, PlayerOptions&
     return OK;
 }
 
-Player::Player(const Rules& r, PlayerOptions o) : r_(r), opt_(o), search_(r) {
+Player::Player(const Rules& r, PlayerOptions o) : r_(r), opt_(o), search_(r), seeds_(o.seed) {
     if (opt_.tables) {
         oracle_ = make_probe_oracle(*opt_.tables);
         search_.set_oracle(oracle_.get());
@@ -27,6 +27,14 @@ Player::Player(const Rules& r, PlayerOptions o) : r_(r), opt_(o), search_(r) {
 }
 
 SearchResult Player::choose(const Position& p) {
+    const std::uint64_t seed = seeds_();
+    if (oracle_ && opt_.level != PlayLevel::PERFECT)
+        if (std::optional<Move> m = level_blunder(*oracle_, r_, p, opt_.level, seed)) {
+            SearchResult res;
+            res.has_move = true;
+            res.best = *m;
+            return res;
+        }
     SearchLimits lim;
     // The search stops at its deadline within a few thousand nodes; keep a
     // margin for reading, writing and the referee's own clock.

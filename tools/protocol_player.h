@@ -6,11 +6,13 @@
 
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "engine/search.h"
 #include "tools/cli.h"
+#include "tools/play_level.h"
 
 namespace mtb::cli {
 
@@ -21,6 +23,11 @@ struct PlayerOptions {
     // Position text the game starts from instead of the empty board (the
     // Lasker protocol; for referees and tests that start inside the tables).
     std::optional<std::string> start;
+    // With tables, a level below perfect blunders as choose_ply() does;
+    // each ply draws its seed from `seed`.  Outside the tables, and at the
+    // perfect level, the search plays.
+    PlayLevel level = PlayLevel::PERFECT;
+    std::uint64_t seed = 0;
 };
 
 // Reads --budget SECONDS and --tables DIR; returns an exit code after
@@ -43,6 +50,7 @@ private:
     Search search_;
     std::unique_ptr<Oracle> oracle_;
     std::vector<std::uint64_t> history_;
+    std::mt19937_64 seeds_;  // one seed per ply for choose_ply()
 };
 
 // Strips surrounding blanks and a trailing '\r'.

@@ -14,7 +14,7 @@ from .errors import (BadArgumentError, CorruptTableError, InvalidPositionError, 
 from .colors import BLACK, COLOR_NAMES, COLORS, WHITE, Color
 from .outcome import Outcome, Termination
 from .position import LegalMoves, Move, Position, Rules
-from .tables import DRAW, LOSS, WIN, RootMove, RootMoves, Tables, Value, open_tables
+from .tables import DRAW, LOSS, WIN, RootMove, RootMoves, Tables, Value, open_tables, play_levels
 
 
 def library_path() -> str:
@@ -28,5 +28,5 @@ __all__ = [
     "__version__", "open_tables", "Tables", "Position", "Rules", "Move", "LegalMoves", "Value", "RootMove", "RootMoves",
     "WIN", "DRAW", "LOSS", "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "Color", "Outcome", "Termination", "MtbError", "MissingTableError", "InvalidPositionError", "CorruptTableError",
     "TableIOError", "RulesMismatchError", "UnknownRulesError", "BadArgumentError", "LibraryNotFoundError",
-    "library_path"
+    "library_path", "play_levels"
 ]

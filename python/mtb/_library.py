@@ -85,6 +85,9 @@ _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "mtb_game_state_of": (_u32, [_vp, _P(Pos), _P(Status)]),
     "mtb_legal_moves": (_u32, [_vp, _P(Pos), _P(CMove), _size, _P(_size), _P(Status)]),
     "mtb_play_move": (_u32, [_vp, _P(Pos), _str, _P(Status)]),
+    "mtb_level_name": (_str, [_uint]),
+    "mtb_level_blunder_rate": (ctypes.c_double, [_uint]),
+    "mtb_choose_ply": (_u32, [_P(CMove), _size, _uint, ctypes.c_uint64, _P(_size)]),
 }
 
 

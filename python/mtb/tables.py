@@ -4,12 +4,13 @@ from __future__ import annotations
 import ctypes
 import operator
 import os
+import random
 import threading
 from types import TracebackType
-from typing import Any, List, Optional, Type, TypeVar, Union
+from typing import Any, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _library as L
-from .errors import E_NO_TABLE, BadArgumentError, MissingTableError, error_for
+from .errors import E_NO_TABLE, BadArgumentError, InvalidPositionError, MissingTableError, error_for
 from .position import Move, Position, Rules, RulesLike, check, move_list, same_rules
 
 PositionLike = Union[Position, str]
@@ -171,7 +172,10 @@ class Tables:
         missing and not every ply is known, `.value` is what the known plies
         tell (a win, without its distance, when one of them wins) or None,
         and `.error` says why; other errors raise as probe()."""
-        position = self._position(position)
+        return self._probe_root(self._position(position))[0]
+
+    def _probe_root(self, position: Position) -> Tuple[RootMoves, Sequence[L.CMove]]:
+        """probe_root(), with the library's plies in the same order."""
         with self._using() as h:
             r, moves = move_list(L.lib().mtb_probe_root, h, position._pos, raise_error=False)
         lib = L.lib()
@@ -197,9 +201,42 @@ class Tables:
                 after = self._counter(position.copy(stack=False).push(move)) if counter is not None else None
                 out.append(RootMove(move, Value._from_packed(m.value, after)))
         if error is None:
-            return RootMoves(out, Value._from_packed(r, counter))
+            return RootMoves(out, Value._from_packed(r, counter)), moves
         wins = out and out[0].value is not None and out[0].value.wdl == WIN
-        return RootMoves(out, Value(WIN, None, counter) if wins else None, error)
+        return RootMoves(out, Value(WIN, None, counter) if wins else None, error), moves
+
+    def play(self, position: PositionLike, level: str = "perfect", seed: Optional[int] = None) -> RootMove:
+        """The ply a player of `level` (one of play_levels(): "perfect",
+        "strong", "medium", "easy") plays in `position`, with its value, by
+        the library's own rule (mtb_choose_ply(), as `mtb serve` and `mtb
+        player --level`): perfect plays probe_root()[0] (the best value, the
+        shortest win, the longest loss); the others the same ply, except with
+        a chance of 10%, 40% and 75% a random legal ply.  The same `seed` (an
+        int from 0 to 2**64 - 1; None: a random one) gives the same ply.
+        Raises ValueError for an unknown level or a bad seed,
+        InvalidPositionError (a ValueError) when the game is over, and
+        MissingTableError (a KeyError) when the tables do not know the best
+        ply: let a search play there."""
+        code = _level_code(level)
+        if seed is None:
+            seed = random.getrandbits(64)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError("seed must be an int or None, got %s" % type(seed).__name__)
+        if not 0 <= seed < 2**64:
+            raise ValueError("seed must be from 0 to 2**64 - 1, got %d" % seed)
+        position = self._position(position)
+        root, c_moves = self._probe_root(position)
+        if not c_moves:
+            raise InvalidPositionError("the game is over in %s: no ply to play" % position)
+        array = (L.CMove * len(c_moves))(*c_moves)
+        index = ctypes.c_size_t()
+        r = int(L.lib().mtb_choose_ply(array, len(c_moves), code, seed, ctypes.byref(index)))
+        if L.lib().mtb_get_error_code(r) == E_NO_TABLE:
+            raise self._missing("the tables do not know the best ply of %s (%s)" %
+                                (position, L.lib().mtb_error_name(c_moves[0].value).decode()))
+        if L.lib().mtb_is_error(r):
+            raise error_for(int(L.lib().mtb_get_error_code(r)), "mtb_choose_ply failed")
+        return root[index.value]
 
     def close(self) -> None:
         """Closes the tables (waits for probes running in other threads).
@@ -254,6 +291,26 @@ class _Use:
             t._running -= 1
             if not t._running:
                 t._cond.notify_all()
+
+
+def play_levels() -> Tuple[str, ...]:
+    """The names of the levels of play, strongest first, as the library
+    (mtb_level_name()) and `mtb player --level` know them."""
+    names: List[str] = []
+    while True:
+        name = L.lib().mtb_level_name(len(names))
+        if name is None:
+            return tuple(names)
+        names.append(name.decode())
+
+
+def _level_code(level: object) -> int:
+    if not isinstance(level, str):
+        raise TypeError("level must be a name (str), got %s" % type(level).__name__)
+    names = play_levels()
+    if level not in names:
+        raise ValueError("unknown level %r; choose one of: %s" % (level[:40], ", ".join(names)))
+    return names.index(level)
 
 
 def _cache_bytes(cache_bytes: int) -> int:

@@ -370,6 +370,48 @@ MTB_API uint32_t mtb_legal_moves(const mtb_rules* rules, const mtb_pos* pos, mtb
  *  Thread safety : any thread (`pos` is the caller's).  Since v0.1. */
 MTB_API uint32_t mtb_play_move(const mtb_rules* rules, mtb_pos* pos, const char* move_text, mtb_status* status);
 
+/* ---- Levels of play (no tables needed) -----------------------------------
+ *
+ * How strongly a player backed by the tables plays, for people and apps:
+ * one choice over mtb_probe_root()'s list, shared by `mtb serve`, `mtb
+ * player --level`, `mtb match` and the Python package.
+ *   MTB_LEVEL_PERFECT  always the first ply of the list: the best value, the
+ *                      shortest win, the longest loss.  Never leaves a table
+ *                      win or draw.
+ *   MTB_LEVEL_STRONG, MTB_LEVEL_MEDIUM, MTB_LEVEL_EASY  the same ply, except
+ *                      with a chance of 10%, 40% and 75% a ply drawn
+ *                      uniformly from every legal ply (a blunder).
+ * Their strengths against a search-only player are measured in
+ * BENCHMARKS.md.  Since v0.2. */
+typedef enum { MTB_LEVEL_PERFECT = 0, MTB_LEVEL_STRONG = 1, MTB_LEVEL_MEDIUM = 2, MTB_LEVEL_EASY = 3 } mtb_level;
+#define MTB_LEVEL_COUNT 4u /* levels are 0 .. MTB_LEVEL_COUNT - 1, strongest first */
+
+/*! mtb_level_name() :
+ *  @return : the name of `level` ("perfect", "strong", "medium", "easy"),
+ *            static; NULL when `level` is not below MTB_LEVEL_COUNT (so a
+ *            caller lists the levels by counting up to the first NULL).
+ *  Thread safety : any thread.  Since v0.2. */
+MTB_API const char* mtb_level_name(unsigned level);
+
+/*! mtb_level_blunder_rate() :
+ *  @return : the chance in [0, 1] that a player of `level` plays a ply drawn
+ *            from every legal ply instead of the best; -1 when `level` is
+ *            not below MTB_LEVEL_COUNT.
+ *  Thread safety : any thread.  Since v0.2. */
+MTB_API double mtb_level_blunder_rate(unsigned level);
+
+/*! mtb_choose_ply() :
+ *  The ply a player of `level` plays among `moves`, mtb_probe_root()'s list
+ *  of `count` plies (best first, values for the side playing each ply):
+ *  writes its index to `*index`.  The same `seed` gives the same choice on
+ *  every platform; a player draws a new seed for each ply.
+ *  @return : 0, or an error code: MTB_E_NO_TABLE when the best ply's value
+ *            is an error (the tables do not know the position: let a search
+ *            play), MTB_E_BAD_ARGUMENT (NULL `moves` or `index`, `count` 0,
+ *            or `level` not below MTB_LEVEL_COUNT).
+ *  Thread safety : any thread.  Since v0.2. */
+MTB_API uint32_t mtb_choose_ply(const mtb_move* moves, size_t count, unsigned level, uint64_t seed, size_t* index);
+
 #ifdef __cplusplus
 }
 #endif
