@@ -139,7 +139,6 @@ int cmd_wdl(std::span<char*> args) {
                      "mtb wdl: skipped %d tables of a rule set with a no-capture limit (lasker-20): their values "
                      "depend on the counter, which a win/draw/loss file cannot hold\n",
                      counter_tables);
-    if (tables.empty() && !failures) return fail("wdl", dir + ": no value table to copy");
     // Every sector asked for must have a value table here, as in mtb gen,
     // where a sector the rule set cannot have is an error, not nothing done
     // (a damaged table already makes the run fail).
@@ -147,6 +146,7 @@ int cmd_wdl(std::span<char*> args) {
         if (!failures &&
             std::none_of(tables.begin(), tables.end(), [&](const auto& t) { return t->header().sector == s; }))
             return fail("wdl", "--sectors: no value table of sector " + s.name() + " in " + dir, USAGE);
+    if (tables.empty() && !failures) return fail("wdl", dir + ": no value table to copy");
     for (const auto& t : tables)
         if (leave_out && t->header().rules_name != tables[0]->header().rules_name)
             return fail("wdl", "--leave-out plans one rule set's tables: " + dir + " holds several", USAGE);

@@ -275,9 +275,12 @@ TablebaseService::TablebaseService(const std::string& dir) {
         return;
     }
     for (const Rules& r : all_rules()) {
-        const TablesFolder found = find_tables_folder(dir, r.name);  // the folder rule of every entry point
-        if (!found.has_tables) continue;
-        const std::string& folder = found.dir;
+        // The folder rule of every entry point; a rule set whose own
+        // <rules>/ folder exists is served even without tables (its board,
+        // and play by search), as a folder made for it says it is wanted.
+        const TablesFolder found = find_tables_folder(dir, r.name);
+        if (!found.has_tables && !fs::is_directory(fs::path(dir) / r.name, ec)) continue;
+        const std::string folder = found.has_tables ? found.dir : (fs::path(dir) / r.name).string();
         auto t = std::make_unique<Tables>(folder, r.name);
         if (!t->ok()) {
             warnings_.push_back(r.name + ": " + t->status().message);

@@ -83,8 +83,8 @@ with tempfile.TemporaryDirectory(prefix="mtb-cli-") as work:
     expect("--help lists every bench (%s)" % ", ".join(benches),
            len(benches) >= 5 and all(b in top.split("bench", 1)[1].splitlines()[0] for b in benches))
     expect("--help describes verify with --values", any("verify" in l and "--values" in l for l in top.splitlines()))
-    usage = run("player", "--help").stdout.splitlines()[0]
-    expect("player --help's usage line has --start", "--start" in usage)
+    usage = run("player", "--help").stdout.split("\n\n")[0]  # the usage lines, up to the first blank one
+    expect("player --help's usage has --start", usage.startswith("usage:") and "--start" in usage)
     commands = re.findall(r"^  (\w+) ", top.split("commands:")[1], re.M)
     for c in commands:
         p = run(c, "-h")

@@ -213,9 +213,14 @@ TEST_CASE("lasker-20: the root ranks a winning capture at DTC 1 as mtb_probe_roo
         }
     }
     INFO(position_to_text(r, p));
+    // Values as lasker-20 tables give them: DTC (ExactValue::dtc, MTB_DTC).
+    auto dtc = [](ExactValue v) {
+        v.dtc = true;
+        return v;
+    };
     ScriptedOracle o;
-    o.known[position_key(after(r, p, moves[std::size_t(capture)]))] = ExactValue::loss(8);
-    o.known[position_key(after(r, p, moves[std::size_t(quiet)]))] = ExactValue::loss(2);
+    o.known[position_key(after(r, p, moves[std::size_t(capture)]))] = dtc(ExactValue::loss(8));
+    o.known[position_key(after(r, p, moves[std::size_t(quiet)]))] = dtc(ExactValue::loss(2));
     Search s(r);
     s.set_oracle(&o);
     SearchLimits lim;
@@ -224,7 +229,7 @@ TEST_CASE("lasker-20: the root ranks a winning capture at DTC 1 as mtb_probe_roo
     const SearchResult res = s.run(p, lim);
     REQUIRE(res.exact);
     CHECK(res.best == moves[std::size_t(capture)]);
-    CHECK(*res.exact == ExactValue::win(1));
+    CHECK(*res.exact == dtc(ExactValue::win(1)));
 }
 
 TEST_CASE("lasker-20: the search scores the counter's draw", "[search]") {

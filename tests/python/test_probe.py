@@ -27,8 +27,9 @@ class ProbeAgainstCli(unittest.TestCase):
                     self.assertEqual([(m.move.text, ) + support.value_json(m.value) for m in root],
                                      [(m["move"], m["value"], m["plies"]) for m in out.get("moves", [])], text)
                     if root.error is not None:
-                        # Own table and some ply missing: what the known plies tell.
-                        self.assertEqual((rc, out["value"], out["error"]), (1, None, "no table for this sector"), text)
+                        # Own table and some ply missing: the error names a missing table.
+                        self.assertEqual((rc, out["value"]), (1, None), text)
+                        self.assertIn("no table for", out["error"], text)
                         self.assertIsNone(tb.get(pos), text)
                         self.assertIn("no table", root.error)
                         if value is not None:  # a known winning ply: a win, distance unknown
