@@ -10,8 +10,10 @@ Usage: test_api.py MTB"""
 import json
 import os
 import random
+import re
 import subprocess
 import sys
+import tempfile
 
 from serve_util import Server, fail, make_tables, stop_all, temp_root
 
@@ -145,7 +147,15 @@ def check_mainline(s, rules, a):
         fail("mainline %s ends in %s, not a finished game" % (a["position"], end))
 
 
-def check_boards(s):
+def probe_rank_rows(mtb, rules, position):
+    """The ranks of `mtb probe`'s board drawing, top row first."""
+    empty = tempfile.mkdtemp()
+    out = subprocess.run([mtb, "probe", "--rules", rules, "--tables", empty, position], capture_output=True,
+                         text=True).stdout
+    return [int(m.group(1)) for m in re.finditer(r"^\s+(\d+)  ", out, re.M)]
+
+
+def check_boards(s, mtb):
     status, rs, _ = s.get("/api/rules")
     names = [r["name"] for r in rs["rules"]]
     if status != 200 or names != ["lasker-20", "morabaraba", "morris18", "nmm", "six"]:
@@ -158,12 +168,16 @@ def check_boards(s):
         coords = {(p["x"], p["y"]) for p in b["points"]}
         if len(coords) != len(names) or min(x for x, _ in coords) != 0 or min(y for _, y in coords) != 0:
             fail("board of %s: points share coordinates or do not start at 0" % r["name"])
-        # Drawn as `mtb probe` draws every board: the highest rank on top,
-        # files from the left (morris18 was upside down).
+        # Drawn as `mtb probe` draws every board (morris18 was upside down):
+        # its rows' ranks top first, files from the left.
+        rows = probe_rank_rows(mtb, r["name"], r["start"])
+        if len(rows) < 3:
+            fail("mtb probe drew no board for %s" % r["name"])
         for p in b["points"]:
             for q in b["points"]:
-                if int(p["name"][1:]) > int(q["name"][1:]) and p["y"] >= q["y"]:
-                    fail("board of %s: %s is drawn below %s" % (r["name"], p["name"], q["name"]))
+                if rows.index(int(p["name"][1:])) < rows.index(int(q["name"][1:])) and p["y"] >= q["y"]:
+                    fail("board of %s: %s is drawn below %s, mtb probe draws it above" % (r["name"], p["name"],
+                                                                                        q["name"]))
                 if p["name"][0] < q["name"][0] and p["x"] >= q["x"]:
                     fail("board of %s: %s is drawn right of %s" % (r["name"], p["name"], q["name"]))
         for e in b["edges"]:
@@ -289,7 +303,7 @@ def main():
         s = Server(mtb, tables)
         d = Server(mtb, damaged)
         try:
-            check_boards(s)
+            check_boards(s, mtb)
             check_errors(s, d)
             check_table_figures(s, mtb, tables)
             checked = 0
