@@ -21,7 +21,8 @@ Json board_json(const Rules& r) {
     j["points"] = Json::array();
     for (int p = 0; p < b.size; ++p) {
         const int rank = rank_of(p);
-        j["points"].push_back({{"name", b.point_names[p]}, {"x", b.point_names[p][0] - 'a'}, {"y", top_is_high ? hi - rank : rank - lo}});
+        j["points"].push_back(
+            {{"name", b.point_names[p]}, {"x", b.point_names[p][0] - 'a'}, {"y", top_is_high ? hi - rank : rank - lo}});
     }
     j["edges"] = Json::array();
     for (auto [u, v] : b.edges) j["edges"].push_back({b.point_names[u], b.point_names[v]});
