@@ -76,6 +76,10 @@ with tempfile.TemporaryDirectory(prefix="mtb-cli-") as work:
         f.write("not a board\n")
     p = run("course", "game", board, os.path.join(work, "out.txt"), "1")
     expect("course: an input that is no board is bad input, 2", p.returncode == 2)
+    p = run("gen", "--rules", "nmm", "--max-stones", "3", "--metric", "dtx")
+    expect("gen: an unknown metric is bad usage, 2, naming dtm and dtc", p.returncode == 2 and "dtc" in p.stderr)
+    p = run("gen", "--rules", "lasker-20", "--max-stones", "3", "--metric", "dtm")
+    expect("gen: dtm under a no-capture limit is bad usage, 2", p.returncode == 2 and "dtc only" in p.stderr)
 
     # Item 6: help that matches the program.
     top = run("--help").stdout
