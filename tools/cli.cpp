@@ -107,7 +107,10 @@ int fail_json(bool json, std::string_view cmd, std::string_view message, int cod
         Json j;
         j["error"] = std::string(message.substr(0, 1000));
         j["exit_code"] = code;
-        std::printf("%s\n", dump(j).c_str());
+        // Not json_out's dump(): this file is also linked where the probe
+        // library is not (the protocol fuzzer), and dump() lives beside
+        // code that needs it.  The same settings.
+        std::printf("%s\n", j.dump(-1, ' ', false, Json::error_handler_t::replace).c_str());
     }
     return fail(cmd, message, code);
 }
