@@ -7,6 +7,7 @@
 #include <csignal>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "gen/output_lock.h"
@@ -61,25 +62,22 @@ bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir, co
 }
 
 std::vector<Sector> missing_children(const Rules& r, const std::vector<SolveUnit>& units, const std::string& dir) {
-    std::vector<Sector> planned, missing, todo;
-    for (const SolveUnit& u : units) planned.insert(planned.end(), u.sectors.begin(), u.sectors.end());
-    auto look_at = [&](Sector c) {
-        const bool known = std::find(planned.begin(), planned.end(), c) != planned.end() ||
-                           std::find(missing.begin(), missing.end(), c) != missing.end();
-        std::error_code ec;
-        if (known || std::filesystem::exists(path_of(r, c, dir), ec)) return;
-        missing.push_back(c);
-        todo.push_back(c);  // its own children may be missing too
-    };
-    for (Sector s : planned)
-        for (Sector c : successor_sectors(r, s)) look_at(c);
-    while (!todo.empty()) {
-        const Sector s = todo.back();
-        todo.pop_back();
-        for (Sector c : successor_sectors(r, s)) look_at(c);
+    // The successors of the planned sectors, closed over the successors of
+    // each one without a table (its own children may be missing too).
+    std::set<Sector> planned, missing;
+    for (const SolveUnit& u : units) planned.insert(u.sectors.begin(), u.sectors.end());
+    std::vector<Sector> unexpanded(planned.begin(), planned.end());
+    while (!unexpanded.empty()) {
+        const Sector s = unexpanded.back();
+        unexpanded.pop_back();
+        for (Sector c : successor_sectors(r, s)) {
+            std::error_code ec;
+            if (planned.count(c) || missing.count(c) || std::filesystem::exists(path_of(r, c, dir), ec)) continue;
+            missing.insert(c);
+            unexpanded.push_back(c);
+        }
     }
-    std::sort(missing.begin(), missing.end());
-    return missing;
+    return {missing.begin(), missing.end()};
 }
 
 std::optional<std::string> generate_units(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,

@@ -65,3 +65,17 @@ def value_json(value):
 
 def rng(seed):
     return random.Random(seed)
+
+
+def probed_positions(rules, n, seed, keep):
+    """n random positions of `rules` with their probe_root() answers, those
+    for which keep(root) holds."""
+    r = rng(seed)
+    out = []
+    with mtb.open_tables(tables_dir(rules), rules) as tb:
+        while len(out) < n:
+            pos = random_position(r, rules)
+            root = tb.probe_root(pos)
+            if keep(root):
+                out.append((pos, root))
+    return out

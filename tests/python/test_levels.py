@@ -21,17 +21,11 @@ def key(value):
 def positions_with_worse_plies(rules, n, seed):
     """Positions inside the tables whose best ply's value is known and some
     other ply's value is worse: where a blunder shows."""
-    rng = support.rng(seed)
-    out = []
-    with mtb.open_tables(support.tables_dir(rules), rules) as tb:
-        while len(out) < n:
-            pos = support.random_position(rng, rules)
-            root = tb.probe_root(pos)
-            if len(root) < 3 or root.error is not None or any(m.value is None for m in root):
-                continue
-            if key(root[-1].value) != key(root[0].value):
-                out.append((pos, root))
-    return out
+    def keep(root):
+        if len(root) < 3 or root.error is not None or any(m.value is None for m in root):
+            return False
+        return key(root[-1].value) != key(root[0].value)
+    return support.probed_positions(rules, n, seed, keep)
 
 
 class PythonLevels(unittest.TestCase):

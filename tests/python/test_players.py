@@ -18,15 +18,9 @@ import player_core  # noqa: E402
 
 def won_positions(rules, n, seed):
     """Positions the tables call won where some ply does not keep the win."""
-    rng = support.rng(seed)
-    out = []
-    with mtb.open_tables(support.tables_dir(rules), rules) as tb:
-        while len(out) < n:
-            pos = support.random_position(rng, rules)
-            root = tb.probe_root(pos)
-            if root and root.value and root.value.plies is not None and root.value.wdl == mtb.WIN and root[-1].value and root[-1].value.wdl != mtb.WIN:
-                out.append((pos, root))
-    return out
+    return support.probed_positions(rules, n, seed, lambda root: bool(
+        root and root.value and root.value.plies is not None and root.value.wdl == mtb.WIN and root[-1].value
+        and root[-1].value.wdl != mtb.WIN))
 
 
 class Players(unittest.TestCase):
