@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 """A player for the Lasker Morris course referee (rule set lasker-20).
 
-    lasker_player.py [--tables DIR] [--budget SECONDS]
+    lasker_player.py [--tables DIR] [--budget SECONDS] [--start POSITION]
 
 Protocol (PROTOCOLS.md section 1): the first line is the colour, `blue`
 (moves first) or `orange`; moves are `<source> <target> <remove>` with
 source a point or h1/h2 (blue's/orange's hand) and remove a point or r0;
 the game ends with `END`, `END: ...`, `Draw!` or the end of input.  Only
 moves go to stdout.  Plays from the tables where they answer (DIR, or
-$MTB_TABLES), else by a small search."""
+$MTB_TABLES), else by a small search.  --start: the game starts from
+POSITION (position text with the no-capture counter, as `mtb probe` takes
+it) instead of the empty board."""
 import sys
 
 import mtb
-from player_core import Chooser, tables_argument
+from player_core import Chooser, start_argument, tables_argument
 
 RULES = "lasker-20"
 
@@ -42,7 +44,7 @@ def main():
         print("lasker_player: expected blue or orange, got %r" % colour, file=sys.stderr)
         return 1
     me = mtb.WHITE if colour == "blue" else mtb.BLACK
-    pos = mtb.Position(RULES)
+    pos = mtb.Position(RULES, start_argument(sys.argv[1:]))
     while True:
         if pos.turn == me and not pos.is_game_over():
             move = chooser.choose(pos)

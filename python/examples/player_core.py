@@ -140,3 +140,12 @@ def tables_argument(argv, default_rules):
     if tables and os.path.isdir(os.path.join(tables, default_rules)):
         tables = os.path.join(tables, default_rules)
     return tables, budget
+
+
+def start_argument(argv):
+    """--start TEXT: the position the referee's game starts from (as
+    `mtb player --start` takes it), or None for the rule set's start."""
+    for i, a in enumerate(argv[:-1]):
+        if a == "--start":
+            return argv[i + 1]
+    return None

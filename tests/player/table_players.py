@@ -18,6 +18,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import morris_rules as mr  # noqa: E402
+import table_games  # noqa: E402  (referee games from table positions)
 
 
 def fail(msg):
@@ -40,44 +41,6 @@ def random_board(rng, n_points, nw, nb, empty="."):
     for i in pts[nw:]:
         cells[i] = "B"
     return "".join(cells)
-
-
-def lasker20_referee_games(mtb, tables, openings_file, rng):
-    """`mtb player --protocol lasker` under the scripted course referee
-    (referee.py, its own rules code), from table positions (--start): with
-    tables on both sides every game must end exactly as the tables say at
-    the starting counter (the winner converts in time, the defender of a
-    draw holds); against the random mover the table side must win every
-    table win and lose no table draw."""
-    import referee  # noqa: E402  (the scripted referee's game loop)
-    with open(openings_file) as f:
-        texts = [line.strip() for line in f if line.strip()][:6]
-    games, wants = 0, []
-    for text in texts:
-        probe = run([mtb, "probe", "--rules", "lasker-20", "--tables", tables, "--json", text]).replace(" ", "")
-        want = re.search(r'"value":"(win|draw|loss)"', probe).group(1)  # for White, to move
-        wants.append(want)
-        argv = [mtb, "player", "--protocol", "lasker", "--budget", "0.1", "--tables", tables, "--start", text]
-        for both in (True, False):
-            colours = {"W": referee.Player(argv), "B": referee.Player(argv) if both else None}
-            try:
-                end = referee.lasker_play(mtb, colours, rng, "END", mr.parse_state(mr.LASKER20, text))
-            finally:
-                for pl in colours.values():
-                    if pl:
-                        pl.kill()
-            result = mr.outcome(end)
-            got = {"draw": "draw", None: "unfinished"}.get(result) or ("white wins" if end.side == "B" else "black wins")
-            games += 1
-            if want == "win" and got != "white wins":
-                fail("lasker-20 referee game from %s (table win): %s" % (text, got))
-            if want == "draw" and got == "black wins":
-                fail("lasker-20 referee game from %s (table draw) was lost" % text)
-            if both and want == "draw" and got != "draw":
-                fail("lasker-20 referee game from %s: table draw, but %s with tables on both sides" % (text, got))
-            if both and want == "loss" and got != "black wins":
-                fail("lasker-20 referee game from %s: table loss, but %s with tables on both sides" % (text, got))
-    print("lasker-20: %d referee games from table positions (%s) ended as the tables say" % (games, " ".join(wants)))
 
 
 def dtc_conversion_games(mtb, tmp, rng):
@@ -179,7 +142,11 @@ def main():
         missed = re.search(r"A did not win a table win: (\d+)", out)
         if not (lost and missed) or lost.group(1) != "0" or missed.group(1) != "0":
             fail("lasker-20: the table side fell short of its tables:\n" + out)
-    lasker20_referee_games(mtb, l20_dir, l20_openings, rng)
+    with open(l20_openings) as f:
+        texts = [line.strip() for line in f if line.strip()][:6]
+    positions = [(text, table_games.table_value(mtb, l20_dir, text)) for text in texts]
+    games = table_games.referee_games(mtb, l20_dir, positions, rng, 0.1)
+    print("lasker-20: %s from table positions (%s)" % (games, " ".join(v for _, v in positions)))
     dtc_conversion_games(mtb, tmp, rng)
 
     # morris18, 3 v 3: the course game program with tables.
