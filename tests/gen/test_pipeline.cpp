@@ -43,15 +43,21 @@ struct ToyStage : PipelineStage {
     }
 };
 
+PipelineOptions toy_options(bool up_front, int threads = 1) {
+    PipelineOptions opt;
+    opt.name = "test";
+    opt.skip_up_front = up_front;
+    opt.threads = threads;
+    return opt;
+}
+
 }  // namespace
 
 TEST_CASE("the runner skips finished items in turn and goes on after a failed one", "[gen][pipeline]") {
     ToyStage stage;
     stage.done_before = {1, 4};
     stage.fail = {2};
-    PipelineOptions opt;
-    opt.name = "test";
-    const PipelineResult res = run_pipeline(stage, opt);
+    const PipelineResult res = run_pipeline(stage, toy_options(false));
     CHECK_FALSE(res.error);
     CHECK(res.failures == 1);
     CHECK(stage.order == std::vector<std::size_t>{0, 1, 2, 3, 4, 5});
@@ -66,9 +72,7 @@ TEST_CASE("the runner reports finished items first when skipping up front, and s
     ToyStage stage;
     stage.done_before = {3, 5};
     stage.stop = {2};
-    PipelineOptions opt;
-    opt.name = "test";
-    opt.skip_up_front = true;
+    PipelineOptions opt = toy_options(true);
     opt.progress = std::tmpfile();
     opt.progress_interval = 0;
     const PipelineResult res = run_pipeline(stage, opt);
@@ -94,11 +98,7 @@ TEST_CASE("items run side by side each get one thread and their own outcome", "[
             return ToyStage::run(item);
         }
     } stage;
-    PipelineOptions opt;
-    opt.name = "test";
-    opt.threads = 3;
-    opt.skip_up_front = true;
-    const PipelineResult res = run_pipeline(stage, opt);
+    const PipelineResult res = run_pipeline(stage, toy_options(true, 3));
     CHECK_FALSE(res.error);
     CHECK(stage.order.size() == 6);
     CHECK(std::set<std::size_t>(stage.order.begin(), stage.order.begin() + 4) == std::set<std::size_t>{0, 1, 2, 3});
