@@ -1,9 +1,9 @@
 // Solving a list of units into a folder of table files: the engine of
-// `mtb gen`.  Units are solved children first (small independent ones side
-// by side, see generate_units); each
-// sector's table is written atomically (gen/table_writer.h), so a run
-// that is killed and restarted skips every unit whose tables are already
-// there and pass their checksums.
+// `mtb gen`, a stage of the pipeline runner (gen/pipeline.h).  Units are
+// solved children first (small independent ones side by side, in waves:
+// unit_waves); each sector's table is written atomically
+// (gen/table_writer.h), so a run that is killed and restarted skips every
+// unit whose tables are already there and pass their checksums.
 #pragma once
 
 #include <cstdint>
@@ -28,7 +28,7 @@ struct GenOptions {
     // and level 9 39 M slots/s, for files 9% larger (BENCHMARKS.md).
     int level = 9;
     // Units with fewer positions than this times the thread count run side
-    // by side, one thread each (see generate_units); larger ones get every
+    // by side, one thread each (see unit_waves); larger ones get every
     // thread.
     std::uint64_t small_unit_slots_per_thread = 1 << 20;
     // What the tables' distances count: one of the rule set's metrics

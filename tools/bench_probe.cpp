@@ -66,6 +66,63 @@ std::vector<mtb_pos> random_positions(const Rules& r, Sector s, std::size_t coun
     return out;
 }
 
+// The folder of the table: a real one from --tables (values, else
+// win/draw/loss only), or a synthetic one written into `tmp`.
+int table_folder(const Args& a, const Rules& r, Sector s, std::string& dir, std::string& name,
+                 std::filesystem::path& tmp) {
+    namespace fs = std::filesystem;
+    if (auto t = a.value("--tables")) {
+        for (fs::path d : {fs::path(*t), fs::path(*t) / "nmm"})
+            for (const std::string& n : {table_file_name(r, s, true), table_file_name(r, s)})
+                if (fs::exists(d / n)) dir = d.string(), name = n;
+        if (dir.empty()) {  // a set may leave the sector out: the probe then searches one ply or says why not
+            dir = *t;
+            name += " (no table: left out of the set?)";
+        }
+    }
+    if (!dir.empty()) {
+        std::printf("table %s/%s\n", dir.c_str(), name.c_str());
+        return OK;
+    }
+    tmp = fs::temp_directory_path() / ("mtb-bench-probe-" + std::to_string(::getpid()));
+    fs::create_directories(tmp);
+    dir = tmp.string();
+    auto t0 = clock::now();
+    SectorIndex idx(r, s);
+    std::vector<ValueCode> v(idx.slots());
+    for (std::uint64_t i = 0; i < v.size(); ++i) v[i] = synthetic_value(i);
+    TableWriteOptions opt;
+    opt.level = 1;
+    if (auto e = write_table((tmp / name).string(), r, s, v, opt)) return fail("bench", *e);
+    std::printf("synthetic %s: %llu slots written in %.2f s (zstd level 1)\n", name.c_str(),
+                (unsigned long long)v.size(), seconds_since(t0));
+    return OK;
+}
+
+// Warm probes with 1, 2, 4 ... max_threads threads.
+void warm_passes(mtb_tb* tb, const std::vector<mtb_pos>& positions, unsigned max_threads) {
+    const std::size_t count = positions.size();
+    for (unsigned threads = 1; threads <= max_threads; threads *= 2) {
+        std::atomic<std::uint64_t> errors{0};
+        std::vector<std::thread> pool;
+        auto t0 = clock::now();
+        for (unsigned t = 0; t < threads; ++t)
+            pool.emplace_back([&, t] {
+                std::size_t start = count / threads * t;
+                std::uint64_t bad = 0;
+                for (std::size_t i = 0; i < count; ++i)
+                    bad += mtb_is_error(mtb_probe(tb, &positions[(start + i) % count], nullptr));
+                errors += bad;
+            });
+        for (auto& th : pool) th.join();
+        double secs = seconds_since(t0);
+        double total = double(count) * threads / secs / 1e6;
+        std::printf("warm, %2u thread%s: %7.2f M probes/s total, %6.2f M/s per thread%s\n", threads,
+                    threads == 1 ? " " : "s", total, total / threads, errors ? "  ERRORS" : "");
+        if (threads < max_threads && threads * 2 > max_threads) threads = max_threads / 2;  // end at max_threads
+    }
+}
+
 }  // namespace
 
 int bench_probe(const Args& a) {
@@ -80,36 +137,9 @@ int bench_probe(const Args& a) {
     }
     std::string name = table_file_name(r, s);
     namespace fs = std::filesystem;
-
-    // The table: a real one from --tables (values, else win/draw/loss
-    // only), or a synthetic one.
     std::string dir;
-    if (auto t = a.value("--tables")) {
-        for (fs::path d : {fs::path(*t), fs::path(*t) / "nmm"})
-            for (const std::string& n : {table_file_name(r, s, true), table_file_name(r, s)})
-                if (fs::exists(d / n)) dir = d.string(), name = n;
-        if (dir.empty()) {  // a set may leave the sector out: the probe then searches one ply or says why not
-            dir = *t;
-            name += " (no table: left out of the set?)";
-        }
-    }
     fs::path tmp;
-    if (dir.empty()) {
-        tmp = fs::temp_directory_path() / ("mtb-bench-probe-" + std::to_string(::getpid()));
-        fs::create_directories(tmp);
-        dir = tmp.string();
-        auto t0 = clock::now();
-        SectorIndex idx(r, s);
-        std::vector<ValueCode> v(idx.slots());
-        for (std::uint64_t i = 0; i < v.size(); ++i) v[i] = synthetic_value(i);
-        TableWriteOptions opt;
-        opt.level = 1;
-        if (auto e = write_table((tmp / name).string(), r, s, v, opt)) return fail("bench", *e);
-        std::printf("synthetic %s: %llu slots written in %.2f s (zstd level 1)\n", name.c_str(),
-                    (unsigned long long)v.size(), seconds_since(t0));
-    } else {
-        std::printf("table %s/%s\n", dir.c_str(), name.c_str());
-    }
+    if (int rc = table_folder(a, r, s, dir, name, tmp)) return rc;
     struct Cleanup {
         fs::path p;
         ~Cleanup() {
@@ -149,25 +179,7 @@ int bench_probe(const Args& a) {
 
     unsigned max_threads = std::max(1u, std::thread::hardware_concurrency());
     if (auto t = a.integer("--threads", 1, kMaxThreads)) max_threads = unsigned(*t);  // checked by cmd_bench
-    for (unsigned threads = 1; threads <= max_threads; threads *= 2) {
-        std::atomic<std::uint64_t> errors{0};
-        std::vector<std::thread> pool;
-        t0 = clock::now();
-        for (unsigned t = 0; t < threads; ++t)
-            pool.emplace_back([&, t] {
-                std::size_t start = count / threads * t;
-                std::uint64_t bad = 0;
-                for (std::size_t i = 0; i < count; ++i)
-                    bad += mtb_is_error(mtb_probe(tb, &positions[(start + i) % count], nullptr));
-                errors += bad;
-            });
-        for (auto& th : pool) th.join();
-        double secs = seconds_since(t0);
-        double total = double(count) * threads / secs / 1e6;
-        std::printf("warm, %2u thread%s: %7.2f M probes/s total, %6.2f M/s per thread%s\n", threads,
-                    threads == 1 ? " " : "s", total, total / threads, errors ? "  ERRORS" : "");
-        if (threads < max_threads && threads * 2 > max_threads) threads = max_threads / 2;  // end at max_threads
-    }
+    warm_passes(tb, positions, max_threads);
     mtb_close(tb);
     std::printf("signature %llu\n", (unsigned long long)signature);
     return OK;

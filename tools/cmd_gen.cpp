@@ -53,94 +53,63 @@ const char* kGenHelp =
     "solver state plus the solved tables it read; \"longest\": the longest win\n"
     "in plies, \"-\" with no win).\n";
 
-}  // namespace
-
-int cmd_gen(std::span<char*> args) {
-#if defined(__GLIBC__)
-    // glibc raises its mmap threshold to the size of each large block freed
-    // (up to 32 MiB), so after the first child table is loaded and freed,
-    // later large buffers come from the heap and stay mapped when freed:
-    // 20 MB more peak memory on nmm 5v5.  A fixed threshold keeps every
-    // large array in its own mapping, returned to the system on free.
-    mallopt(M_MMAP_THRESHOLD, 1 << 20);
-#endif
-    Args a(args, {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level"}, {"--help"});
-    if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
-    auto threads = a.integer("--threads", 1, kMaxThreads);
-    auto level = a.integer("--level", 1, 22);
-    if (a.error()) return fail("gen", *a.error(), USAGE);
-    if (!a.positional().empty()) return fail("gen", "unexpected argument '" + a.positional()[0] + "'", USAGE);
-    if (a.has("--max-stones") && a.has("--sectors"))
-        return fail("gen", "give --max-stones or --sectors, not both", USAGE);
-    const Rules* r = nullptr;
-    if (int rc = rules_from_args(a, "gen", r)) return rc;
-    std::optional<int> max_stones;
-    if (int rc = max_stones_from_args(a, "gen", *r, max_stones)) return rc;
-    Metric metric = Metric::native(*r);
-    if (auto name = a.value("--metric")) {
-        const auto kind = Metric::kind_of(*name);
-        if (!kind) return fail("gen", "unknown metric '" + *name + "' (dtm or dtc)", USAGE);
-        const auto m = Metric::of(*r, *kind);
-        if (!m) return fail("gen", "rule set " + r->name + " has a no-capture limit: its tables hold dtc only", USAGE);
-        metric = *m;
-    }
-
-    std::vector<SolveUnit> units;
+// The units asked for: --max-stones, --sectors or the whole game.
+int units_from_args(const Args& a, const Rules& r, std::optional<int> max_stones, std::vector<SolveUnit>& units) {
     if (max_stones) {
-        units = endgame_units(*r, int(*max_stones));
+        units = endgame_units(r, int(*max_stones));
     } else if (a.has("--sectors")) {
         std::vector<Sector> wanted;
-        if (int e = sectors_from_args(a, "gen", r, wanted)) return e;
-        std::vector<SolveUnit> all = solve_units(*r);
+        if (int e = sectors_from_args(a, "gen", &r, wanted)) return e;
+        std::vector<SolveUnit> all = solve_units(r);
         for (const SolveUnit& u : all) {
             bool keep = false;
             for (Sector s : wanted) keep |= std::find(u.sectors.begin(), u.sectors.end(), s) != u.sectors.end();
             if (keep) units.push_back(u);
         }
-        if (units.empty()) return fail("gen", "none of these sectors is reachable from the start of " + r->name);
+        if (units.empty()) return fail("gen", "none of these sectors is reachable from the start of " + r.name);
     } else {
-        units = solve_units(*r);
+        units = solve_units(r);
     }
+    return OK;
+}
 
-    GenOptions opt;
-    // A set of another metric than the rule set's own gets a folder of
-    // its own: a folder holds one metric (the probe reads it from the headers).
-    std::string default_dir = "tables/" + r->name;
-    if (metric != Metric::native(*r)) default_dir.append("-").append(metric.name());
-    opt.dir = a.value("--out").value_or(default_dir);
-    opt.metric = metric;
-    opt.threads = threads ? int(*threads) : 0;
-    if (level) opt.level = int(*level);
-    // A child table missing is found before any work, with the command
-    // that makes it (otherwise the solver stops at the unit that reads it).
-    if (const std::vector<Sector> missing = missing_children(*r, units, opt.dir); !missing.empty()) {
-        std::string names;
-        for (Sector s : missing) names.append(names.empty() ? "" : ",").append(s.name());
-        std::string command = std::string("mtb gen --rules ").append(r->name).append(" --sectors ").append(names);
-        if (metric != Metric::native(*r)) command.append(" --metric ").append(metric.name());
-        if (a.has("--out")) command.append(" --out ").append(opt.dir);
-        const bool one = missing.size() == 1;
-        return fail("gen", std::string(one ? "no table of sector " : "no tables of sectors ")
-                               .append(names)
-                               .append(" in ")
-                               .append(opt.dir)
-                               .append(", which the sectors asked for read: solve ")
-                               .append(one ? "it" : "them")
-                               .append(" first (")
-                               .append(command)
-                               .append(")"));
+// --metric, or the rule set's own.
+int metric_from_args(const Args& a, const Rules& r, Metric& metric) {
+    metric = Metric::native(r);
+    if (auto name = a.value("--metric")) {
+        const auto kind = Metric::kind_of(*name);
+        if (!kind) return fail("gen", "unknown metric '" + *name + "' (dtm or dtc)", USAGE);
+        const auto m = Metric::of(r, *kind);
+        if (!m) return fail("gen", "rule set " + r.name + " has a no-capture limit: its tables hold dtc only", USAGE);
+        metric = *m;
     }
-    opt.progress = stderr;
-    opt.progress_tty = isatty(fileno(stderr));
-    std::optional<std::string> interval_error;
-    opt.progress_interval = ProgressLine::interval_for(opt.progress_tty, interval_error);
-    if (interval_error) return fail("gen", *interval_error, USAGE);
-    std::vector<UnitResult> results;
-    const auto started = std::chrono::steady_clock::now();
-    auto err = generate_units(*r, units, opt, results);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return OK;
+}
 
-    // Summary of what was done, also after a failure.
+// A child table missing is found before any work, with the command that
+// makes it (otherwise the solver stops at the unit that reads it).
+int check_children(const Args& a, const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt) {
+    const std::vector<Sector> missing = missing_children(r, units, opt.dir);
+    if (missing.empty()) return OK;
+    std::string names;
+    for (Sector s : missing) names.append(names.empty() ? "" : ",").append(s.name());
+    std::string command = std::string("mtb gen --rules ").append(r.name).append(" --sectors ").append(names);
+    if (opt.metric != Metric::native(r)) command.append(" --metric ").append(opt.metric.name());
+    if (a.has("--out")) command.append(" --out ").append(opt.dir);
+    const bool one = missing.size() == 1;
+    return fail("gen", std::string(one ? "no table of sector " : "no tables of sectors ")
+                           .append(names)
+                           .append(" in ")
+                           .append(opt.dir)
+                           .append(", which the sectors asked for read: solve ")
+                           .append(one ? "it" : "them")
+                           .append(" first (")
+                           .append(command)
+                           .append(")"));
+}
+
+// The summary of what was done, also after a failure.
+void print_summary(const std::vector<UnitResult>& results, double wall) {
     std::printf("%-22s %14s %14s %14s %14s %8s %9s %9s\n", "sector", "positions", "wins", "losses", "draws", "longest",
                 "seconds", "MiB");
     std::uint64_t positions = 0, solved = 0;
@@ -172,21 +141,70 @@ int cmd_gen(std::span<char*> args) {
                 (unsigned long long)positions, results.size(), (unsigned long long)solved, wall, seconds);
     if (wall > 0 && solved) std::printf(", %.2f M positions/s", solved / wall / 1e6);
     std::printf("\n");
-    if (err) return fail("gen", *err);
+}
 
-    // The start position's value, when its sector was solved.
-    Position start = start_position(*r);
+// The start position's value, when its sector was solved.
+int print_start_value(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt) {
+    Position start = start_position(r);
     Sector ss = sector_of(start);
     for (const SolveUnit& u : units) {
         if (std::find(u.sectors.begin(), u.sectors.end(), ss) == u.sectors.end()) continue;
         std::string e;
-        auto f = TableFile::open(opt.dir + "/" + table_file_name(*r, ss), e);
+        auto f = TableFile::open(opt.dir + "/" + table_file_name(r, ss), e);
         ValueCode v = VALUE_NONE;
-        if (!f || f->value_at(SectorIndex(*r, ss).slot_of(normalise(start)), v))
+        if (!f || f->value_at(SectorIndex(r, ss).slot_of(normalise(start)), v))
             return fail("gen", "cannot read the start value back: " + e);
-        std::printf("start value: %s\n", metric.text(v).c_str());
+        std::printf("start value: %s\n", opt.metric.text(v).c_str());
     }
     return OK;
+}
+
+}  // namespace
+
+int cmd_gen(std::span<char*> args) {
+#if defined(__GLIBC__)
+    // glibc raises its mmap threshold to the size of each large block freed
+    // (up to 32 MiB), so after the first child table is loaded and freed,
+    // later large buffers come from the heap and stay mapped when freed:
+    // 20 MB more peak memory on nmm 5v5.  A fixed threshold keeps every
+    // large array in its own mapping, returned to the system on free.
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
+    Args a(args, {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level"}, {"--help"});
+    if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
+    auto threads = a.integer("--threads", 1, kMaxThreads);
+    auto level = a.integer("--level", 1, 22);
+    if (a.error()) return fail("gen", *a.error(), USAGE);
+    if (!a.positional().empty()) return fail("gen", "unexpected argument '" + a.positional()[0] + "'", USAGE);
+    if (a.has("--max-stones") && a.has("--sectors"))
+        return fail("gen", "give --max-stones or --sectors, not both", USAGE);
+    const Rules* r = nullptr;
+    if (int rc = rules_from_args(a, "gen", r)) return rc;
+    std::optional<int> max_stones;
+    if (int rc = max_stones_from_args(a, "gen", *r, max_stones)) return rc;
+    GenOptions opt;
+    if (int rc = metric_from_args(a, *r, opt.metric)) return rc;
+    std::vector<SolveUnit> units;
+    if (int rc = units_from_args(a, *r, max_stones, units)) return rc;
+    // A set of another metric than the rule set's own gets a folder of
+    // its own: a folder holds one metric (the probe reads it from the headers).
+    std::string default_dir = "tables/" + r->name;
+    if (opt.metric != Metric::native(*r)) default_dir.append("-").append(opt.metric.name());
+    opt.dir = a.value("--out").value_or(default_dir);
+    opt.threads = threads ? int(*threads) : 0;
+    if (level) opt.level = int(*level);
+    if (int rc = check_children(a, *r, units, opt)) return rc;
+    opt.progress = stderr;
+    opt.progress_tty = isatty(fileno(stderr));
+    std::optional<std::string> interval_error;
+    opt.progress_interval = ProgressLine::interval_for(opt.progress_tty, interval_error);
+    if (interval_error) return fail("gen", *interval_error, USAGE);
+    std::vector<UnitResult> results;
+    const auto started = std::chrono::steady_clock::now();
+    auto err = generate_units(*r, units, opt, results);
+    print_summary(results, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    if (err) return fail("gen", *err);
+    return print_start_value(*r, units, opt);
 }
 
 }  // namespace mtb::cli

@@ -137,6 +137,61 @@ double play_game(const Rules& r, Position p, Engine& white, Engine& black, int m
     return 0.5;
 }
 
+// The positions of an --openings file (those still to be played).
+int read_openings(const Rules& r, const std::string& file, std::vector<Position>& openings) {
+    std::ifstream in(file);
+    if (!in) return fail("match", "cannot read '" + file + "'");
+    std::string line;
+    for (int n = 1;; ++n) {
+        // Bounded: a file that never ends a line is an error, not a leak.
+        const LineRead got = read_bounded_line(in, line, kMaxLineBytes);
+        if (got == LineRead::END) break;
+        if (got == LineRead::TOO_LONG)
+            return fail("match",
+                        file + ":" + std::to_string(n) + ": line over " + std::to_string(kMaxLineBytes) + " bytes",
+                        USAGE);
+        line = trim(line);
+        if (line.empty() || line[0] == '#') continue;
+        Position p;
+        if (auto e = parse_position(r, line, p))
+            return fail("match", file + ":" + std::to_string(n) + ": " + e->message);
+        if (outcome(r, p) != Outcome::ONGOING) continue;
+        openings.push_back(p);
+    }
+    if (openings.empty()) return fail("match", file + ": no playable position");
+    return OK;
+}
+
+// The opening of game pair g/2: the start or the file's next position,
+// then k_random random plies (drawn again until the game is still on).
+Position next_opening(const Rules& r, const std::vector<Position>& openings, int g, int k_random,
+                      std::mt19937_64& rng) {
+    for (;;) {
+        Position p = openings.empty() ? start_position(r) : openings[(g / 2) % openings.size()];
+        for (int i = 0; i < k_random && outcome(r, p) == Outcome::ONGOING; ++i) {
+            MoveList ml(r, p);
+            p = after(r, p, ml.moves[rng() % ml.size()]);
+        }
+        if (outcome(r, p) == Outcome::ONGOING) return p;
+    }
+}
+
+// With tables: did A lose an opening its tables call a draw or better for
+// A, or not win one they call won?  The note for --verbose.
+std::string table_check(Engine& A, const Position& opening, bool a_white, double s, int& lost_known, int& unconverted) {
+    std::string known;
+    if (!A.oracle) return known;
+    if (auto v = A.search->trusted_probe(opening)) {
+        const Color a_colour = a_white ? WHITE : BLACK;
+        const bool to_move = opening.side == a_colour;
+        const bool a_wins = to_move ? v->wdl == Wdl::WIN : v->wdl == Wdl::LOSS;
+        const bool a_not_lost = to_move ? v->wdl != Wdl::LOSS : v->wdl != Wdl::WIN;
+        if (s == 0.0 && a_not_lost) ++lost_known, known = "  (A lost a position its tables do not call lost)";
+        if (s != 1.0 && a_wins) ++unconverted, known = "  (A did not win a position its tables call won)";
+    }
+    return known;
+}
+
 }  // namespace
 
 int cmd_match(std::span<char*> args) {
@@ -156,28 +211,8 @@ int cmd_match(std::span<char*> args) {
     if (auto e = parse_spec(a.value("--b").value_or("budget=0.1"), sb)) return fail("match", "--b: " + *e, USAGE);
 
     std::vector<Position> openings;
-    if (auto file = a.value("--openings")) {
-        std::ifstream in(*file);
-        if (!in) return fail("match", "cannot read '" + *file + "'");
-        std::string line;
-        for (int n = 1;; ++n) {
-            // Bounded: a file that never ends a line is an error, not a leak.
-            const LineRead got = read_bounded_line(in, line, kMaxLineBytes);
-            if (got == LineRead::END) break;
-            if (got == LineRead::TOO_LONG)
-                return fail("match",
-                            *file + ":" + std::to_string(n) + ": line over " + std::to_string(kMaxLineBytes) + " bytes",
-                            USAGE);
-            line = trim(line);
-            if (line.empty() || line[0] == '#') continue;
-            Position p;
-            if (auto e = parse_position(*r, line, p))
-                return fail("match", *file + ":" + std::to_string(n) + ": " + e->message);
-            if (outcome(*r, p) != Outcome::ONGOING) continue;
-            openings.push_back(p);
-        }
-        if (openings.empty()) return fail("match", *file + ": no playable position");
-    }
+    if (auto file = a.value("--openings"))
+        if (int rc = read_openings(*r, *file, openings)) return rc;
     const int n_games = int(games.value_or(20));
     const int k_random = int(random_plies.value_or(openings.empty() ? 4 : 0));
     const int cap = int(max_plies.value_or(300));
@@ -191,37 +226,14 @@ int cmd_match(std::span<char*> args) {
     double sum = 0, sum_sq = 0;
     Position opening;
     for (int g = 0; g < n_games; ++g) {
-        if (g % 2 == 0) {  // a new opening for each pair of games
-            for (;;) {
-                Position p = openings.empty() ? start_position(*r) : openings[(g / 2) % openings.size()];
-                for (int i = 0; i < k_random && outcome(*r, p) == Outcome::ONGOING; ++i) {
-                    MoveList ml(*r, p);
-                    p = after(*r, p, ml.moves[rng() % ml.size()]);
-                }
-                if (outcome(*r, p) == Outcome::ONGOING) {
-                    opening = p;
-                    break;
-                }
-            }
-        }
+        if (g % 2 == 0) opening = next_opening(*r, openings, g, k_random, rng);  // a new one for each pair of games
         const bool a_white = g % 2 == 0;
         double white_score = a_white ? play_game(*r, opening, A, B, cap) : play_game(*r, opening, B, A, cap);
         double s = a_white ? white_score : 1.0 - white_score;
         sum += s;
         sum_sq += s * s;
         (s == 1.0 ? wins : s == 0.0 ? losses : draws)++;
-        // With tables: did A lose an opening its tables call a draw or better for A?
-        std::string known;
-        if (A.oracle) {
-            if (auto v = A.search->trusted_probe(opening)) {
-                const Color a_colour = a_white ? WHITE : BLACK;
-                const bool to_move = opening.side == a_colour;
-                const bool a_wins = to_move ? v->wdl == Wdl::WIN : v->wdl == Wdl::LOSS;
-                const bool a_not_lost = to_move ? v->wdl != Wdl::LOSS : v->wdl != Wdl::WIN;
-                if (s == 0.0 && a_not_lost) ++lost_known, known = "  (A lost a position its tables do not call lost)";
-                if (s != 1.0 && a_wins) ++unconverted, known = "  (A did not win a position its tables call won)";
-            }
-        }
+        const std::string known = table_check(A, opening, a_white, s, lost_known, unconverted);
         if (a.has("--verbose"))
             std::printf("game %3d  A %-5s  %-4s  %s%s\n", g + 1, a_white ? "white" : "black",
                         s == 1.0   ? "won"

@@ -94,6 +94,16 @@ void for_each_position(const Rules& r, const std::vector<SolveUnit>& units, F&& 
         }
 }
 
+// The whole six game solved into DIR/values and copied win/draw/loss only
+// into DIR/plain and capture-resolved into DIR/resolved; returns the slots
+// stored lowered.
+std::uint64_t six_wdl_folders(const Rules& r, const std::vector<SolveUnit>& units, const std::string& dir) {
+    const std::string values = dir + "/values";
+    gen_units(r, units, values, 2);
+    copy_tables(r, units, values, dir + "/plain", [](Sector) { return TableContent::WDL; });
+    return copy_tables(r, units, values, dir + "/resolved", [](Sector) { return TableContent::WDL_CAPTURES; });
+}
+
 }  // namespace
 
 TEST_CASE("WDL-only tables give the values' WDL on every position, without plies", "[gen][wdl]") {
@@ -261,10 +271,7 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
     const auto units = solve_units(r);
     const std::string dir = scratch_dir("wdl-captures"), values = dir + "/values", plain = dir + "/plain",
                       resolved = dir + "/resolved", mixed = dir + "/mixed";
-    gen_units(r, units, values, 2);
-    copy_tables(r, units, values, plain, [](Sector) { return TableContent::WDL; });
-    const std::uint64_t lowered =
-        copy_tables(r, units, values, resolved, [](Sector) { return TableContent::WDL_CAPTURES; });
+    const std::uint64_t lowered = six_wdl_folders(r, units, dir);
     copy_tables(r, units, values, mixed, [](Sector s) {
         return s.us_board + s.them_board <= 4 ? TableContent::VALUES : TableContent::WDL_CAPTURES;
     });
@@ -397,9 +404,7 @@ TEST_CASE("a WDL set that leaves sectors out gives the values' WDL on every posi
     const auto units = solve_units(r);
     const std::string dir = scratch_dir("wdl-leave-out"), values = dir + "/values", plain = dir + "/plain",
                       resolved = dir + "/resolved", set = dir + "/set";
-    gen_units(r, units, values, 2);
-    copy_tables(r, units, values, plain, [](Sector) { return TableContent::WDL; });
-    copy_tables(r, units, values, resolved, [](Sector) { return TableContent::WDL_CAPTURES; });
+    six_wdl_folders(r, units, dir);
     std::vector<WdlSectorBytes> sizes;
     for (const SolveUnit& u : units)
         for (Sector s : u.sectors) {
