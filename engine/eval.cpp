@@ -77,9 +77,9 @@ Features features(const Rules& r, const Position& p, int closed_mill) {
     // the opponent would have no ply on its turn.
     Position flipped = p;
     flipped.side = ~p.side;
-    if (p.total(~p.side) < r.lose_below || !has_ply(r, flipped))
+    if (r.too_few_stones(p.total(~p.side)) || !has_ply(r, flipped))
         f[WON] = 1;
-    else if (p.total(p.side) < r.lose_below || !has_ply(r, p))
+    else if (r.too_few_stones(p.total(p.side)) || !has_ply(r, p))
         f[WON] = -1;
     return f;
 }

@@ -118,7 +118,7 @@ inline Outcome outcome_before_plies(const Rules& r, int mover_stones, int stones
     // The Lasker course referee looks at its counter first (RULES.md): the
     // ply that reaches the limit draws, whatever the position then is.
     if (r.has_capture_counter() && since_capture >= r.no_capture_draw_plies) return Outcome::DRAW;
-    if (mover_stones < r.lose_below) return Outcome::LOSS;
+    if (r.too_few_stones(mover_stones)) return Outcome::LOSS;
     if (r.full_board_draw && !stones_in_hands && occupied == r.board->all) return Outcome::DRAW;
     return Outcome::ONGOING;
 }

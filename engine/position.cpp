@@ -22,7 +22,7 @@ std::optional<std::string> validate(const Rules& r, const Position& p) {
             return std::string(who) + " has " + std::to_string(p.total(c)) +
                    " stones on board and in hand; the rule set has " + std::to_string(r.stones);
     }
-    if (p.total(~p.side) < r.lose_below)
+    if (r.too_few_stones(p.total(~p.side)))
         return "the side not to move has fewer than " + std::to_string(r.lose_below) +
                " stones: the game ended before this position";
     if (r.has_capture_counter()) {

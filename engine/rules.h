@@ -45,6 +45,10 @@ struct Rules {
         return on_board + in_hand <= fly_at;
     }
     bool has_capture_counter() const { return no_capture_draw_plies > 0; }
+    // Whether a side with `stones` (board + hand) has lost: so a capture
+    // that leaves the opponent this few wins at once.  The one statement of
+    // the rule for every caller; inline, as the solver asks it per capture.
+    bool too_few_stones(int stones) const { return stones < lose_below; }
 
     // A stable 64-bit hash over the board (points, edges, mills) and every
     // field of kValueFields, not the name: it identifies the game in table

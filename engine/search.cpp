@@ -250,15 +250,11 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
             else
                 exact.push_back(std::nullopt);
         }
-        int best_i = -1;
-        bool all_known = true;
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            if (!exact[i]) {
-                all_known = false;
-                continue;
-            }
-            if (best_i < 0 || compare_exact(*exact[i], *exact[best_i]) > 0) best_i = int(i);
-        }
+        std::vector<std::size_t> order(moves.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        rank_root_plies(std::span(order), [&](std::size_t i) { return exact[i]; });
+        const int best_i = exact[order[0]] ? int(order[0]) : -1;
+        const bool all_known = exact[order.back()].has_value();  // unknown ones rank last
         if (best_i >= 0 && ((exact[best_i]->wdl == Wdl::WIN && exact[best_i]->known_plies) ||
                             (all_known && exact[best_i]->wdl == Wdl::LOSS))) {
             res.best = moves[best_i];

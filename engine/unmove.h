@@ -28,7 +28,7 @@ template <class Visit>
 void for_each_predecessor(const Rules& r, const Position& p, Visit&& visit) {
     const Board& b = *r.board;
     const Color s = p.side, o = ~s;
-    if (p.total(o) < r.lose_below) return;
+    if (r.too_few_stones(p.total(o))) return;
     if (r.has_capture_counter() && p.since_capture > r.no_capture_draw_plies) return;
     const Bitboard own = p.stones[o], opp = p.stones[s];
     const Bitboard empty = b.all & ~p.occupied();
@@ -39,7 +39,7 @@ void for_each_predecessor(const Rules& r, const Position& p, Visit&& visit) {
     // below lose_below had lost before q, so q is no predecessor.
     auto emit = [&](Position q, bool captured) {
         const int back = q.total(s);
-        if (back > r.stones || back < r.lose_below) return;
+        if (back > r.stones || r.too_few_stones(back)) return;
         if (!r.has_capture_counter()) {
             visit(q);
         } else if (captured) {

@@ -5,7 +5,10 @@
 // Depends on nothing, so the engine, the probe and the tools share it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 
 namespace mtb {
@@ -16,6 +19,10 @@ enum class Wdl : std::uint8_t { LOSS, DRAW, WIN };
 
 constexpr const char* wdl_name(Wdl w) { return w == Wdl::WIN ? "win" : w == Wdl::LOSS ? "loss" : "draw"; }
 constexpr Wdl opposite(Wdl w) { return w == Wdl::WIN ? Wdl::LOSS : w == Wdl::LOSS ? Wdl::WIN : Wdl::DRAW; }
+// Win/draw/loss as a number the better the higher: 1, 0, -1 (Wdl's order).
+// The one fold to a sign: of a table's code (probe/value.h), of a signed
+// distance in JSON (tools/json_out.cpp).
+constexpr int wdl_sign(Wdl w) { return int(w) - int(Wdl::DRAW); }
 
 // WIN or LOSS in `plies` plies with optimal play, or DRAW.  `plies` is in
 // the metric of the table it came from (probe/metric.h): plies to the end
@@ -64,6 +71,23 @@ struct ExactValue {
 
 // <0, 0, >0 as a is worse than, as good as or better than b for the mover.
 constexpr long compare_exact(const ExactValue& a, const ExactValue& b) { return a.rank() - b.rank(); }
+
+// The rank of a value that may be unknown (no table, an error): below
+// every known value, a loss included.
+constexpr long rank_or_unknown(const std::optional<ExactValue>& v) { return v ? v->rank() : -(1L << 30); }
+
+// Sorts a position's plies best first for the mover by their values
+// (ExactValue::rank, unknown ones last), stably: plies of equal value keep
+// the move generator's order.  The one ranking of root plies: the C API's
+// mtb_probe_root (and so every player level, `mtb probe`, `mtb serve`) and
+// the search's root all take their best ply from it.  value_of(const Ply&)
+// gives the ply's std::optional<ExactValue>.
+template <class Ply, class ValueOf>
+void rank_root_plies(std::span<Ply> plies, ValueOf&& value_of) {
+    std::stable_sort(plies.begin(), plies.end(), [&](const Ply& a, const Ply& b) {
+        return rank_or_unknown(value_of(a)) > rank_or_unknown(value_of(b));
+    });
+}
 
 // "win in 11", "loss in 0", "draw"; a DTC "win, dtc 3"; from a WDL-only
 // table "win (WDL-only table: no distance)".

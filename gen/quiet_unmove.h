@@ -27,7 +27,7 @@ namespace mtb {
 template <class Visit>
 void for_each_quiet_unmove(const Rules& r, Sector s, NormalPosition n, Visit&& visit) {
     const Board& b = *r.board;
-    if (s.them_board + s.them_hand < r.lose_below) return;
+    if (r.too_few_stones(s.them_board + s.them_hand)) return;
     if (s.them_hand != 0 && !r.move_while_in_hand) return;
     const Bitboard empty = b.all & ~(n.us | n.them);
     // A mill closed by the ply removes a stone, unless nothing was removable.

@@ -22,13 +22,6 @@ namespace {
 // Sectors smaller than this are checked by the calling thread alone.
 constexpr std::uint64_t PARALLEL_MIN = 1 << 16;
 
-// The sector a ply of sector s leads to, normalised to the opponent (whose
-// "us" is s's "them"), from what the ply does to the stone counts.
-Sector successor_of(Sector s, bool placement, bool removal) {
-    return Sector{std::uint8_t(s.them_board - (removal ? 1 : 0)), std::uint8_t(s.us_board + (placement ? 1 : 0)),
-                  s.them_hand, std::uint8_t(s.us_hand - (placement ? 1 : 0))};
-}
-
 bool by_slot(const ValueError& a, const ValueError& b) { return a.slot < b.slot; }
 
 }  // namespace
@@ -40,7 +33,7 @@ std::string ValueError::message() const {
 SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
     for (int place = 0; place < 2; ++place)
         for (int remove = 0; remove < 2; ++remove) {
-            sector[place][remove] = successor_of(s, place, remove);
+            sector[place][remove] = child_sector(s, ply_kind(place, remove));
             table[place][remove] = held.find(sector[place][remove]);
         }
 }
@@ -66,8 +59,12 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
 }
 
 // The verifier's statement of each metric's rule (the solver applies the
-// same definitions backwards, gen/solver.h): forwards over the plies, from
-// the stored values of the children alone.
+// same definitions backwards, gen/solver.h, through Metric::through): forwards
+// over the plies, from the stored values of the children alone.  Written
+// out here ON PURPOSE, apart from the solver's and the probe's value rule: a
+// second route to every value, so that a mistake in the one is caught by the
+// other.  The rules of the game it shares (outcome(), the move generator,
+// Rules::too_few_stones, child_sector) are not the value rule.
 //   DTM: a ply is worth its child's distance + 1; the game over (too few
 //        stones, no legal ply) is a LOSS in 0.
 //   DTC: the same, but a capture is worth 1 ply whatever its child's
@@ -106,7 +103,7 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
     for (const Move* m = moves.begin(); m != moves.end(); ++m) {
         const bool place = m->is_placement(), remove = m->is_removal();
         const Bitboard other = remove ? n.them ^ bit(m->remove) : n.them;
-        if (popcount(other) + s.them_hand < r.lose_below) return metric.win(1);  // no win is shorter
+        if (r.too_few_stones(popcount(other) + s.them_hand)) return metric.win(1);  // no win is shorter
         const StoredTable* t = succ.table[place][remove];
         if (!t) return VALUE_NONE;
         const SectorIndex::Row& row = rows.row(n.them, place, remove ? int(m->remove) : MAX_POINTS);

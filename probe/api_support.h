@@ -51,17 +51,24 @@ std::uint32_t guarded(mtb_status* status, F&& f) {
 inline const Rules* rules_of(const mtb_rules* r) { return reinterpret_cast<const Rules*>(r); }
 inline const mtb_rules* handle_of(const Rules* r) { return reinterpret_cast<const mtb_rules*>(r); }
 
-// Converts and validates a caller's position; 0 or the error result.
-inline std::uint32_t to_position(const Rules& r, const mtb_pos& in, Position& p, mtb_status* status) {
-    if (in.side_to_move > 1) return fail(status, MTB_E_INVALID_POSITION, "side_to_move must be MTB_WHITE or MTB_BLACK");
-    if ((in.white | in.black) & ~r.board->all)
-        return fail(status, MTB_E_INVALID_POSITION, "stones on points the board " + r.board->name + " does not have");
+// A caller's position as the engine's, field by field, unchecked.
+inline Position from_c(const mtb_pos& in) {
+    Position p;
     p.stones[WHITE] = in.white;
     p.stones[BLACK] = in.black;
     p.hand[WHITE] = in.white_hand;
     p.hand[BLACK] = in.black_hand;
     p.side = in.side_to_move == MTB_WHITE ? WHITE : BLACK;
     p.since_capture = in.plies_since_capture;
+    return p;
+}
+
+// Converts and validates a caller's position; 0 or the error result.
+inline std::uint32_t to_position(const Rules& r, const mtb_pos& in, Position& p, mtb_status* status) {
+    if (in.side_to_move > 1) return fail(status, MTB_E_INVALID_POSITION, "side_to_move must be MTB_WHITE or MTB_BLACK");
+    if ((in.white | in.black) & ~r.board->all)
+        return fail(status, MTB_E_INVALID_POSITION, "stones on points the board " + r.board->name + " does not have");
+    p = from_c(in);
     if (auto e = validate(r, p)) return fail(status, MTB_E_INVALID_POSITION, *e);
     return 0;
 }

@@ -31,7 +31,7 @@ CaptureScan scan_captures(const Rules& r, Sector s, NormalPosition n, Visit&& vi
     for (const Move& m : moves) {
         if (!m.is_removal()) continue;
         const PlyChild c = ply_child(s, n, m);
-        if (popcount(c.position.us) + c.sector.us_hand < r.lose_below) return CaptureScan::WINS;
+        if (wins_at_once(r, c)) return CaptureScan::WINS;
         if (!visit(c)) return CaptureScan::STOPPED;
     }
     return CaptureScan::ALL;

@@ -75,7 +75,7 @@ bool valid_sector(const Rules& r, Sector s) {
     const int a = s.us_board, b = s.them_board, h = s.us_hand, g = s.them_hand;
     if (a + h > r.stones || b + g > r.stones) return false;
     if (a + b > r.board->size) return false;
-    if (a + h < r.lose_below || b + g < r.lose_below) return false;
+    if (r.too_few_stones(a + h) || r.too_few_stones(b + g)) return false;
     // A sector does not say who moves: it is valid when its hands fit either colour.
     if (!hands_fit_side(r, WHITE, h, g) && !hands_fit_side(r, BLACK, h, g)) return false;
     return true;

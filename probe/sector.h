@@ -84,6 +84,12 @@ constexpr PlyChild ply_child(Sector s, NormalPosition n, const Move& m) {
     return {child_sector(s, ply_kind(m.is_placement(), m.is_removal())), {other, mover}};
 }
 
+// Whether the ply that led to child c won at once: it left c's side to
+// move too few stones (Rules::too_few_stones), so c has no table.
+inline bool wins_at_once(const Rules& r, const PlyChild& c) {
+    return r.too_few_stones(popcount(c.position.us) + c.sector.us_hand);
+}
+
 // Whether `s` is a sector a game could be in: counts fit the board and the
 // rule set, both sides still have >= lose_below stones in total, and (where
 // placements alternate) the hands fit one side having placed first.  Not

@@ -276,7 +276,7 @@ TbStatus TableSet::ply_search(Sector s, NormalPosition n, int alpha, int beta, i
     for (const Move& m : MoveList(rules_, p)) {
         const PlyChild c = ply_child(s, n, m);
         int v = -1;  // a ply that leaves the opponent too few stones wins
-        if (popcount(c.position.us) + c.sector.us_hand >= rules_.lose_below)
+        if (!wins_at_once(rules_, c))
             if (TbStatus st = wdl_search(c.sector, c.position, -beta, -alpha, v, message); st != TbStatus::OK)
                 return st;
         if (-v > alpha) alpha = -v;

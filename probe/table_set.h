@@ -67,6 +67,8 @@ public:
     // the value is the best of the stored one and every capture's, which
     // may read other sectors' tables.  A sector without a table is valued
     // by a one-ply search over its children's tables where searched(s).
+    // The value a probe returns for a position is position_value()'s
+    // (probe/position_value.h), which reads this.
     TbStatus value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const;
 
     BlockCache& cache() const { return *cache_; }

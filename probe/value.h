@@ -33,9 +33,9 @@ constexpr Wdl value_wdl(ValueCode c) {
 constexpr ValueCode value_win(int plies) { return value_code_plies(plies); }   // plies odd
 constexpr ValueCode value_loss(int plies) { return value_code_plies(plies); }  // plies even
 
-// Win/draw/loss as a number the better the higher, -1, 0 or 1 (Wdl's
-// order), and the code a win/draw/loss-only table stores for it.
-constexpr int wdl_sign(ValueCode c) { return int(value_wdl(c)) - int(Wdl::DRAW); }
+// Win/draw/loss as a number the better the higher, -1, 0 or 1
+// (engine/value.h), and the code a win/draw/loss-only table stores for it.
+constexpr int wdl_sign(ValueCode c) { return wdl_sign(value_wdl(c)); }
 constexpr ValueCode wdl_only_code(int sign) { return sign > 0 ? value_win(1) : sign < 0 ? value_loss(0) : VALUE_DRAW; }
 
 // The value a code stands for (a position's code: not VALUE_NONE).

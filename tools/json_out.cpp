@@ -43,30 +43,30 @@ void put_category(Json& j, std::uint32_t v, bool dtc) {
         j[key] = nullptr;
         return;
     }
-    j["category"] = wdl_name(v);
-    const int wdl = MTB_GET_WDL(v);
-    if (wdl == MTB_DRAW)
+    const ExactValue e = *unpack_value(v);
+    j["category"] = mtb::wdl_name(e.wdl);
+    if (e.is_draw())
         j[key] = 0;
-    else if (!MTB_HAS_PLIES(v))
+    else if (!e.known_plies)
         j[key] = nullptr;
     else
-        j[key] = wdl == MTB_WIN ? int(MTB_GET_PLIES(v)) : -int(MTB_GET_PLIES(v));
+        j[key] = wdl_sign(e.wdl) * e.plies;
 }
 
 void put_category_after(Json& j, std::uint32_t v, bool dtc, bool child_dtc_unrelated, const std::uint32_t* child) {
     if (child) return put_category(j, *child, dtc);
     const char* key = distance_key(dtc);
     if (mtb_is_error(v)) return put_category(j, v, dtc);
-    const int wdl = MTB_GET_WDL(v);
-    j["category"] = wdl == MTB_WIN ? "loss" : wdl == MTB_LOSS ? "win" : "draw";
+    const ExactValue e = *unpack_value(v);
+    j["category"] = mtb::wdl_name(opposite(e.wdl));
     // The ply itself is one of the mover's plies: the child's distance is
     // one less, with the other sign.
-    if (wdl == MTB_DRAW)
+    if (e.is_draw())
         j[key] = 0;
-    else if (!MTB_HAS_PLIES(v) || child_dtc_unrelated)
+    else if (!e.known_plies || child_dtc_unrelated)
         j[key] = nullptr;
     else
-        j[key] = (wdl == MTB_WIN ? -1 : 1) * (int(MTB_GET_PLIES(v)) - 1);
+        j[key] = wdl_sign(opposite(e.wdl)) * (e.plies - 1);
 }
 
 const char* distance_meaning(const Rules& r, bool dtc) {

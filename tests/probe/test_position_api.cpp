@@ -11,21 +11,13 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "mtb/probe.h"
+#include "probe/api_support.h"
 
 using namespace mtb;
 
 namespace {
 
-Position from_c(const mtb_pos& in) {
-    Position p;
-    p.stones[WHITE] = in.white;
-    p.stones[BLACK] = in.black;
-    p.hand[WHITE] = in.white_hand;
-    p.hand[BLACK] = in.black_hand;
-    p.side = in.side_to_move == MTB_WHITE ? WHITE : BLACK;
-    p.since_capture = in.plies_since_capture;
-    return p;
-}
+using api::from_c;
 
 std::string text_of(const mtb_rules* r, const mtb_pos& pos) {
     char buf[MTB_MAX_POSITION_TEXT];

@@ -10,6 +10,7 @@
 #include "engine/notation.h"
 #include "mtb/probe.h"
 #include "mtb/probe.hpp"
+#include "probe/api_support.h"
 #include "probe/table_reader.h"
 #include "tests/probe/synthetic.h"
 #include "tests/probe/tmp_dir.h"
@@ -21,14 +22,7 @@ namespace {
 const Rules& nmm() { return *find_rules("nmm"); }
 const Sector S33{3, 3, 0, 0}, S43{4, 3, 0, 0}, S34{3, 4, 0, 0};
 
-mtb_pos to_c(const Position& p) {
-    return mtb_pos{p.stones[WHITE],
-                   p.stones[BLACK],
-                   p.hand[WHITE],
-                   p.hand[BLACK],
-                   std::uint8_t(p.side == WHITE ? MTB_WHITE : MTB_BLACK),
-                   p.since_capture};
-}
+using api::to_c;
 
 std::uint32_t packed(ValueCode c) {
     std::uint32_t w = value_wdl(c) == Wdl::WIN ? MTB_WIN : value_wdl(c) == Wdl::DRAW ? MTB_DRAW : MTB_LOSS;
