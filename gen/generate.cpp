@@ -12,8 +12,8 @@
 
 #include "gen/output_lock.h"
 #include "gen/progress_line.h"
-#include "gen/table_writer.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 
 namespace mtb {
 namespace {

@@ -1,7 +1,7 @@
 // Solving a list of units into a folder of table files: the engine of
 // `mtb gen`.  Units are solved children first (small independent ones side
 // by side, see generate_units); each
-// sector's table is written atomically (gen/table_writer.h), so a run
+// sector's table is written atomically (table/table_writer.h), so a run
 // that is killed and restarted skips every unit whose tables are already
 // there and pass their checksums.
 #pragma once

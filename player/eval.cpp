@@ -1,4 +1,4 @@
-#include "engine/eval.h"
+#include "player/eval.h"
 
 #include <algorithm>
 

@@ -18,7 +18,7 @@ public:
     virtual std::optional<ExactValue> probe(const Rules& r, const Position& p) = 0;
     // Whether the values already account for a no-capture ply counter.  When
     // true (lasker-20 capture clock tables) a value is exact at p's counter
-    // and `plies` is its DTC, the plies to the deciding capture (probe/value.h):
+    // and `plies` is its DTC, the plies to the deciding capture (table/value.h):
     // any ply to a child the opponent loses at its own counter keeps the win,
     // and the win is converted before the counter runs out.  When false and
     // the rules have a counter, the search trusts a value only where the

@@ -30,7 +30,7 @@ enum class PlayLevel : unsigned {
 
 constexpr PlayLevel kPlayLevels[] = {PlayLevel::PERFECT, PlayLevel::STRONG, PlayLevel::MEDIUM, PlayLevel::EASY};
 
-// Header-only, so that every program that plays with tools/probe_oracle.cpp
+// Header-only, so that every program that plays with player/probe_oracle.cpp
 // (mtb, the fuzzers, tests/gen) has it with nothing more to link.
 inline const char* play_level_name(PlayLevel level) {
     const char* name = mtb_level_name(unsigned(level));

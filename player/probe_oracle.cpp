@@ -1,6 +1,6 @@
 // The probe library behind the engine's Oracle interface.  Built without
 // the library (no mtb/probe.h), the oracle knows nothing and says so once.
-#include "tools/probe_oracle.h"
+#include "player/probe_oracle.h"
 
 #include <cstdio>
 #include <string>

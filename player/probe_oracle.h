@@ -9,8 +9,8 @@
 #include <string>
 
 #include "engine/movegen.h"
-#include "engine/oracle.h"
-#include "tools/play_level.h"
+#include "player/oracle.h"
+#include "player/play_level.h"
 
 namespace mtb::cli {
 

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
-#include "engine/eval.h"
-#include "tools/protocol_player.h"
+#include "player/eval.h"
+#include "player/protocol_player.h"
 
 namespace mtb::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/protocol_course.h"
+#include "player/protocol_course.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "engine/notation.h"
-#include "tools/protocol_player.h"
+#include "player/protocol_player.h"
 
 namespace mtb::cli {
 namespace {

@@ -1,9 +1,9 @@
-#include "tools/protocol_player.h"
+#include "player/protocol_player.h"
 
 #include <charconv>
 #include <cstdio>
 
-#include "tools/probe_oracle.h"
+#include "player/probe_oracle.h"
 
 namespace mtb::cli {
 

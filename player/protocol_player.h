@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/search.h"
+#include "player/play_level.h"
+#include "player/search.h"
 #include "tools/cli.h"
-#include "tools/play_level.h"
 
 namespace mtb::cli {
 

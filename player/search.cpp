@@ -1,4 +1,4 @@
-#include "engine/search.h"
+#include "player/search.h"
 
 #include <algorithm>
 

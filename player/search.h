@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/eval.h"
 #include "engine/movegen.h"
-#include "engine/oracle.h"
-#include "engine/tt.h"
+#include "player/eval.h"
+#include "player/oracle.h"
+#include "player/tt.h"
 
 namespace mtb {
 

@@ -1,4 +1,4 @@
-#include "engine/tt.h"
+#include "player/tt.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "probe/block_cache.h"
+#include "table/block_cache.h"
 
 namespace mtb {
 

@@ -1,12 +1,12 @@
 // The captures a capture-resolved win/draw/loss table (TableContent::
-// WDL_CAPTURES, probe/FORMAT.md "Capture-resolved win/draw/loss files")
+// WDL_CAPTURES, table/FORMAT.md "Capture-resolved win/draw/loss files")
 // rests on, in one place for its writer (gen/wdl_captures.h) and its
 // reader (TableSet::value): which plies count, what their children are,
 // and which win outright.  Writer and reader must agree on exactly this.
 #pragma once
 
 #include "engine/movegen.h"
-#include "probe/sector.h"
+#include "table/sector.h"
 
 namespace mtb {
 

@@ -3,7 +3,7 @@
 //
 // A ply changes only the mover's stones (and removes one of the
 // opponent's), and the child, normalised to the new side to move, has the
-// parent's "them" as its "us".  The index (probe/index.h) lays slots out by
+// parent's "them" as its "us".  The index (table/index.h) lays slots out by
 // "us" first, so the children of positions that share their "them" stones
 // lie in one short run of the child's table: walking a sector group by
 // group keeps the child look-ups in cache, where walking it in slot order
@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "engine/board.h"
-#include "probe/combinatorics.h"
-#include "probe/index_symmetry.h"
-#include "probe/sector.h"
+#include "table/combinatorics.h"
+#include "table/index_symmetry.h"
+#include "table/sector.h"
 
 namespace mtb {
 

@@ -1,4 +1,4 @@
-#include "gen/durable_file.h"
+#include "table/durable_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>

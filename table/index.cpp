@@ -28,7 +28,7 @@
 // colex rank, one lookup, g applied to both sides, a pext and a rank, plus
 // a minimisation over the stabiliser for the few reps that have one.  The table is shared by every index with the same
 // board and k, and kept for the life of the process (shared_rep_lookup).
-#include "probe/index.h"
+#include "table/index.h"
 
 #include <algorithm>
 #include <bit>
@@ -39,8 +39,8 @@
 #include <tuple>
 #include <vector>
 
-#include "probe/combinatorics.h"
-#include "probe/index_symmetry.h"
+#include "table/combinatorics.h"
+#include "table/index_symmetry.h"
 
 namespace mtb {
 

@@ -1,14 +1,14 @@
 // Perfect indexing of a sector with symmetry reduction.
 //
 // CONTRACT (gen/ and the table files depend on it; implemented in
-// probe/index.cpp): every position of a sector maps to one slot in
+// table/index.cpp): every position of a sector maps to one slot in
 // [0, slots()); every symmetric image of it maps to the same slot; a slot
 // maps back to the canonical representative of its class.  Slots that hold
 // no canonical position are reported by position_of() returning false, and
 // the solver, statistics and verifier must skip them.
 //
 // The implementation is perfect: slots() equals distinct_positions() of the
-// sector (probe/sector.h), so position_of() fails only for slot >=
+// sector (table/sector.h), so position_of() fails only for slot >=
 // slots().  The tables depend only on the stones on the board (us_board,
 // them_board), not on the hands.  memory_bytes() counts them all, including
 // a lookup shared by every index with the same board and us_board and kept
@@ -16,7 +16,7 @@
 // for nmm's k = 9, 6.0 MiB for all of nmm's k together).  For nmm it is at
 // most 6.6 MiB, of which the index's own tables are at most 6.2 MiB.
 // Summing memory_bytes() over indexes counts a shared lookup once per index.
-// Layout (a file-format matter): see probe/index.cpp.
+// Layout (a file-format matter): see table/index.cpp.
 //
 // Thread safety: a const SectorIndex may be used from any number of threads.
 #pragma once
@@ -25,9 +25,9 @@
 #include <memory>
 
 #include "engine/rules.h"
-#include "probe/combinatorics.h"
-#include "probe/index_symmetry.h"
-#include "probe/sector.h"
+#include "table/combinatorics.h"
+#include "table/index_symmetry.h"
+#include "table/sector.h"
 
 namespace mtb {
 

@@ -19,7 +19,7 @@
 //                   when c + n <= L, else a draw; a result that needs more
 //                   than L plies is a draw, and a blocked side's turn must
 //                   begin before the counter reaches L, so a blocked loss
-//                   is n = 1 (probe/FORMAT.md).
+//                   is n = 1 (table/FORMAT.md).
 //
 // Both encodings keep "code 1 = draw, code odd = win, code even >= 2 = loss"
 // (value_wdl), so win/draw/loss counting needs no metric.  In both, a
@@ -32,11 +32,11 @@
 #include <string>
 
 #include "engine/rules.h"
-#include "probe/value.h"
+#include "table/value.h"
 
 namespace mtb {
 
-// The table header's `metric` byte (probe/FORMAT.md).
+// The table header's `metric` byte (table/FORMAT.md).
 enum class MetricKind : std::uint8_t { DTM = 0, DTC = 1 };
 
 class Metric {

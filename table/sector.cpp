@@ -1,11 +1,11 @@
-#include "probe/sector.h"
+#include "table/sector.h"
 
 #include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <vector>
 
-#include "probe/combinatorics.h"
+#include "table/combinatorics.h"
 
 namespace mtb {
 

@@ -1,6 +1,6 @@
 // Sectors: the positions with given stone counts, seen from the side to move.
 //
-// CONTRACT (shared by gen/, probe/ and tools/; implemented in probe/sector.cpp):
+// CONTRACT (shared by gen/, probe/ and tools/; implemented in table/sector.cpp):
 // a position is normalised to the side to move ("us") and the opponent
 // ("them"); colours are swapped when Black is to move, since every rule set
 // treats both colours alike apart from who starts.  The no-capture counter
@@ -93,7 +93,7 @@ bool valid_sector(const Rules& r, Sector s);
 
 // Exact number of distinct positions (symmetry classes) in a sector,
 // computed independently of the index (Burnside's lemma over the board's
-// symmetry group): the slot count of its table (probe/index.h).
+// symmetry group): the slot count of its table (table/index.h).
 std::uint64_t distinct_positions(const Rules& r, Sector s);
 
 // The number of positions in a sector before symmetry reduction:

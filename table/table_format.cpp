@@ -1,4 +1,4 @@
-#include "probe/table_format.h"
+#include "table/table_format.h"
 
 #include <xxhash.h>
 

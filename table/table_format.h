@@ -1,4 +1,4 @@
-// The on-disk layout of a table file (specified in probe/FORMAT.md): the
+// The on-disk layout of a table file (specified in table/FORMAT.md): the
 // header, dictionary and block index as plain structs, and their exact
 // little-endian encoding.  Every parser here treats the bytes as untrusted:
 // it checks magic, versions, sizes and checksums and returns an error text.
@@ -10,16 +10,16 @@
 #include <string>
 #include <vector>
 
-#include "probe/metric.h"
-#include "probe/sector.h"
-#include "probe/value.h"
+#include "table/metric.h"
+#include "table/sector.h"
+#include "table/value.h"
 
 namespace mtb {
 
 constexpr char kTableMagic[8] = {'M', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
 constexpr char kTrailerMagic[8] = {'M', 'T', 'B', 'T', 'E', 'N', 'D', '1'};
 constexpr std::uint32_t kFormatVersion = 1;
-// Version of the slot numbering (probe/index.h) the values are stored in.
+// Version of the slot numbering (table/index.h) the values are stored in.
 // Bump it whenever SectorIndex changes which position a slot holds.
 constexpr std::uint32_t kIndexSchemeVersion = 1;
 
@@ -56,7 +56,7 @@ struct TableHeader {
     std::uint64_t file_size = 0;
     std::uint64_t data_offset = 0;    // first block
     std::uint64_t meta_checksum = 0;  // XXH3 of dictionary + block index
-    // What a values file's distances count (probe/metric.h); 0 (DTM) in a
+    // What a values file's distances count (table/metric.h); 0 (DTM) in a
     // win/draw/loss-only file.  Files of a rule set with a no-capture limit
     // made before this field hold 0 and mean DTC (table_metric()).
     MetricKind metric = MetricKind::DTM;
@@ -95,7 +95,7 @@ void encode_meta(const std::vector<DictEntry>& dict, const std::vector<BlockEntr
 // that codes are distinct and not VALUE_NONE, the padding is zero and the
 // counts do not sum past slot_count (without overflow).  Whether they sum
 // to it, and whether the codes fit the rule set, is check_dictionary()'s
-// (probe/table_identity.h): it needs the rule set.
+// (table/table_identity.h): it needs the rule set.
 std::optional<std::string> decode_dictionary(const TableHeader& h, std::span<const std::uint8_t> bytes,
                                              std::vector<DictEntry>& dict);
 // A piece of the block index (whole entries): appends them to `blocks`,

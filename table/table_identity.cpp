@@ -1,9 +1,9 @@
-#include "probe/table_identity.h"
+#include "table/table_identity.h"
 
 #include <cstdio>
 #include <filesystem>
 
-#include "probe/value_range.h"
+#include "table/value_range.h"
 
 namespace mtb {
 

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "engine/rules.h"
-#include "probe/table_format.h"
+#include "table/table_format.h"
 
 namespace mtb {
 
@@ -37,7 +37,7 @@ std::optional<std::string> check_header_shape(const TableHeader& h);
 // For a header that check_header_shape() knows (same conditions): the
 // dictionary's counts sum to slot_count (every slot holds a position) and
 // every code is in the range of the rule set's values (code_in_range(),
-// probe/value_range.h).  The dictionary holds every code the blocks use, so
+// table/value_range.h).  The dictionary holds every code the blocks use, so
 // this checks every stored value's range without reading a block.
 std::optional<std::string> check_dictionary(const TableHeader& h, const std::vector<DictEntry>& dict);
 
@@ -47,7 +47,7 @@ std::optional<std::string> check_dictionary(const TableHeader& h, const std::vec
 std::string why_skipped(const std::string& path);
 
 // The file name of a sector's table: "nmm_5v4.mtb", "nmm_5v4+2+3.mtb";
-// with wdl_only, "nmm_5v4.wdl.mtb" (probe/FORMAT.md, "File name").
+// with wdl_only, "nmm_5v4.wdl.mtb" (table/FORMAT.md, "File name").
 std::string table_file_name(const Rules& r, Sector s, bool wdl_only = false);
 
 // For a file met by name (mtb verify, mtb stats): the rule set the header

@@ -1,6 +1,6 @@
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 
-#include "probe/table_identity.h"
+#include "table/table_identity.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,7 +13,7 @@
 #include <cstring>
 #include <new>
 
-#include "probe/table_identity.h"
+#include "table/table_identity.h"
 
 namespace mtb {
 

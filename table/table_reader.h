@@ -1,4 +1,4 @@
-// Reading table files (format: probe/FORMAT.md).
+// Reading table files (format: table/FORMAT.md).
 //
 // TableFile opens one file, reads and checks its header and block index
 // when opened, and then reads each block with pread() when it is needed;
@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "engine/rules.h"
-#include "probe/table_format.h"
+#include "table/table_format.h"
 
 namespace mtb {
 
@@ -54,7 +54,7 @@ public:
     ValueCode code_of(std::uint16_t symbol) const { return codes_[symbol]; }
 
     // Whether the table was made for rule set r and sector s: the header
-    // passes check_header() (probe/table_identity.h) and names sector s;
+    // passes check_header() (table/table_identity.h) and names sector s;
     // with `metric`, a values file holds that metric's distances.
     // The error names the file and the mismatch.
     std::optional<std::string> check_matches(const Rules& r, Sector s, std::optional<Metric> metric = {}) const;
@@ -116,7 +116,7 @@ std::vector<VerifyProblem> verify_table(const std::string& path);
 // each sound table and all its values; returns problems to report.
 using ValueCheck = std::function<std::vector<VerifyProblem>(const TableFile&, const std::vector<ValueCode>&)>;
 // verify_table() and then, when the file is sound and its header passes
-// check_table_identity() (probe/table_identity.h), `check` on its values.
+// check_table_identity() (table/table_identity.h), `check` on its values.
 std::vector<VerifyProblem> verify_values(const std::string& path, const ValueCheck& check);
 
 }  // namespace mtb

@@ -1,4 +1,4 @@
-#include "gen/table_writer.h"
+#include "table/table_writer.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,9 +14,9 @@
 #include <mutex>
 #include <thread>
 
-#include "gen/durable_file.h"
-#include "gen/value_dictionary.h"
-#include "probe/table_format.h"
+#include "table/durable_file.h"
+#include "table/table_format.h"
+#include "table/value_dictionary.h"
 
 namespace mtb {
 namespace {
@@ -24,7 +24,7 @@ namespace {
 ValueCode wdl_code(ValueCode c) { return c == VALUE_NONE ? c : wdl_only_code(wdl_sign(c)); }
 
 // Builds the dictionary (codes by frequency, most frequent first;
-// gen/value_dictionary.h) and the map code -> symbol.  Slots holding no
+// table/value_dictionary.h) and the map code -> symbol.  Slots holding no
 // position (VALUE_NONE) get no symbol of their own.
 std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only,
                                        std::vector<std::uint16_t>& symbol_of) {
@@ -167,7 +167,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     emit(meta, true);
     for (const auto& c : compressed) emit(c, true);
     emit(encode_trailer(XXH3_64bits_digest(state.get())), false);
-    // On the disk before the rename makes it the table (gen/durable_file.h).
+    // On the disk before the rename makes it the table (table/durable_file.h).
     if (!write_errno) write_errno = sync_file(fd);
     if (::close(fd) != 0 && !write_errno) write_errno = errno;
     if (write_errno) {

@@ -1,4 +1,4 @@
-// Writing one sector's table file (format: probe/FORMAT.md).  Part of the
+// Writing one sector's table file (format: table/FORMAT.md).  Part of the
 // solver and the tools (mtb gen, mtb wdl), not of the probe library.
 //
 // The solver hands over the value of every slot of a sector; the writer maps
@@ -22,10 +22,10 @@
 #include <string>
 
 #include "engine/rules.h"
-#include "probe/sector.h"
-#include "probe/table_format.h"    // TableContent
-#include "probe/table_identity.h"  // table_file_name()
-#include "probe/value.h"
+#include "table/sector.h"
+#include "table/table_format.h"    // TableContent
+#include "table/table_identity.h"  // table_file_name()
+#include "table/value.h"
 
 namespace mtb {
 
@@ -35,12 +35,12 @@ struct TableWriteOptions {
     // VALUES; WDL keeps only win/draw/loss (distances dropped); WDL_CAPTURES
     // as WDL, for values that are capture_resolved_wdl()'s (gen/wdl_captures.h).
     TableContent content = TableContent::VALUES;
-    MetricKind metric = MetricKind::DTM;  // of a VALUES file's distances (probe/metric.h)
+    MetricKind metric = MetricKind::DTM;  // of a VALUES file's distances (table/metric.h)
     int threads = 0;                      // threads compressing blocks; 0: all cores
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]
-// is a ValueCode (probe/value.h); VALUE_NONE slots are "don't care".
+// is a ValueCode (table/value.h); VALUE_NONE slots are "don't care".
 // values.size() must be SectorIndex(r, s).slots().
 // Returns an error text, or nullopt on success.
 std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,

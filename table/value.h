@@ -7,7 +7,7 @@
 // already lost).  The code therefore needs no separate WDL bits:
 //
 //   code 0      : NONE, no value known (not yet solved, no table); never in
-//                 a file, where every slot holds a position (probe/FORMAT.md)
+//                 a file, where every slot holds a position (table/FORMAT.md)
 //   code 1      : DRAW
 //   code n + 2  : WIN in n (n odd) or LOSS in n (n even), n <= 65533
 #pragma once
@@ -46,7 +46,7 @@ constexpr ExactValue decode_value(ValueCode c) {
 // "win in 11", "loss in 0", "draw", "none".
 inline std::string value_text(ValueCode c) { return c == VALUE_NONE ? "none" : value_text(decode_value(c)); }
 
-// The DTC encoding (probe/metric.h: DTC, with or without a no-capture
+// The DTC encoding (table/metric.h: DTC, with or without a no-capture
 // limit), where the result's parity no longer follows the distance: DTC n
 // is the plies to the next deciding capture or the end of the game.  Codes
 // keep the parity rule above, so win/draw/loss counts read them unchanged:

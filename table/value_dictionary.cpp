@@ -1,4 +1,4 @@
-#include "gen/value_dictionary.h"
+#include "table/value_dictionary.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // The value dictionary: the distinct value codes of a sector, most frequent
-// first.  Table files (gen/table_writer.cpp) number their symbols in this
+// first.  Table files (table/table_writer.cpp) number their symbols in this
 // order, and the solver's packed child tables (gen/child_values.cpp) give
 // the short symbols to its first entries; both build it here.
 #pragma once
@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "probe/table_format.h"
-#include "probe/value.h"
+#include "table/table_format.h"
+#include "table/value.h"
 
 namespace mtb {
 

@@ -1,13 +1,13 @@
 // Which value codes a table may hold: the range of the value metric a rule
-// set's tables are stored in (probe/FORMAT.md, "Value codes").  A code
+// set's tables are stored in (table/FORMAT.md, "Value codes").  A code
 // outside it is a damaged or forged table, never a value: read as one, a
 // forged lasker-20 win beyond the no-capture limit would answer "draw".
 #pragma once
 
 #include "engine/rules.h"
-#include "probe/metric.h"
-#include "probe/table_format.h"
-#include "probe/value.h"
+#include "table/metric.h"
+#include "table/table_format.h"
+#include "table/value.h"
 
 namespace mtb {
 

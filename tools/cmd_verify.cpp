@@ -11,7 +11,7 @@
 
 #include "gen/progress_line.h"
 #include "gen/verify.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/table_files.h"

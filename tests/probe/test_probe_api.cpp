@@ -10,7 +10,7 @@
 #include "engine/notation.h"
 #include "mtb/probe.h"
 #include "mtb/probe.hpp"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 #include "tests/probe/synthetic.h"
 #include "tests/probe/tmp_dir.h"
 
