@@ -33,7 +33,7 @@ Position start_position(const Rules& r);
 // placements alternate, White places first, so while stones remain in hand
 // White to move has as many as Black and Black to move one more.  The one
 // statement of that rule: validate() asks it of a position, valid_sector()
-// (probe/sector.h) of a sector for either colour.
+// (table/sector.h) of a sector for either colour.
 constexpr bool hands_fit_side(const Rules& r, Color side, int mover_hand, int other_hand) {
     if (r.move_while_in_hand) return true;
     if (side == WHITE) return mover_hand == other_hand;

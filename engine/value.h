@@ -1,5 +1,5 @@
 // The one value type: the exact game-theoretic value of a position, from the
-// side to move's view.  The tables' 16-bit storage code (probe/value.h) and
+// side to move's view.  The tables' 16-bit storage code (table/value.h) and
 // the C API's packed result (probe/c_value.h) are encodings of it; the
 // flip to the mover, the ranking and the text live here only.
 // Depends on nothing, so the engine, the probe and the tools share it.
@@ -20,12 +20,12 @@ enum class Wdl : std::uint8_t { LOSS, DRAW, WIN };
 constexpr const char* wdl_name(Wdl w) { return w == Wdl::WIN ? "win" : w == Wdl::LOSS ? "loss" : "draw"; }
 constexpr Wdl opposite(Wdl w) { return w == Wdl::WIN ? Wdl::LOSS : w == Wdl::LOSS ? Wdl::WIN : Wdl::DRAW; }
 // Win/draw/loss as a number the better the higher: 1, 0, -1 (Wdl's order).
-// The one fold to a sign: of a table's code (probe/value.h), of a signed
+// The one fold to a sign: of a table's code (table/value.h), of a signed
 // distance in JSON (tools/json_out.cpp).
 constexpr int wdl_sign(Wdl w) { return int(w) - int(Wdl::DRAW); }
 
 // WIN or LOSS in `plies` plies with optimal play, or DRAW.  `plies` is in
-// the metric of the table it came from (probe/metric.h): plies to the end
+// the metric of the table it came from (table/metric.h): plies to the end
 // (DTM), or, with `dtc`, plies to the next deciding capture or the end
 // (DTC; under a no-capture limit, lasker-20, at the position's counter).
 // From a win/draw/loss-only table the result is exact but the distance

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <bit>
 
-#include "gen/table_writer.h"
-#include "gen/value_dictionary.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
+#include "table/value_dictionary.h"
 
 namespace mtb {
 

@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "engine/rules.h"
-#include "probe/index.h"
-#include "probe/metric.h"
-#include "probe/sector.h"
-#include "probe/value.h"
+#include "table/index.h"
+#include "table/metric.h"
+#include "table/sector.h"
+#include "table/value.h"
 
 namespace mtb {
 

@@ -12,8 +12,8 @@
 #include <stdexcept>
 
 #include "gen/pipeline.h"
-#include "gen/table_writer.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 
 namespace mtb {
 namespace {

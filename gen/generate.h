@@ -2,7 +2,7 @@
 // `mtb gen`, a stage of the pipeline runner (gen/pipeline.h).  Units are
 // solved children first (small independent ones side by side, in waves:
 // unit_waves); each sector's table is written atomically
-// (gen/table_writer.h), so a run that is killed and restarted skips every
+// (table/table_writer.h), so a run that is killed and restarted skips every
 // unit whose tables are already there and pass their checksums.
 #pragma once
 

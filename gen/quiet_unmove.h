@@ -8,13 +8,13 @@
 // engine's full for_each_predecessor, so the two are compared on every
 // position.
 //
-// Works on normalised positions (probe/sector.h), as the solver does: no
+// Works on normalised positions (table/sector.h), as the solver does: no
 // Position is built, so the hot loop is a few bit operations per
 // predecessor.
 #pragma once
 
 #include "engine/movegen.h"
-#include "probe/sector.h"
+#include "table/sector.h"
 
 namespace mtb {
 

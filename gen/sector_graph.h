@@ -2,13 +2,13 @@
 // The solver's and the tools' (mtb gen, mtb sectors), not the probe
 // library's: what a sector is, how many positions it holds and which
 // sectors its plies lead to (valid_sector(), distinct_positions(),
-// successor_sectors()) are in probe/sector.h, because a probe also asks.
+// successor_sectors()) are in table/sector.h, because a probe also asks.
 #pragma once
 
 #include <vector>
 
 #include "engine/rules.h"
-#include "probe/sector.h"
+#include "table/sector.h"
 
 namespace mtb {
 

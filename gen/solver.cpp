@@ -15,10 +15,10 @@
 #include "gen/prefetch_batches.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
-#include "probe/class_walk.h"
-#include "probe/combinatorics.h"
-#include "probe/index_symmetry.h"
-#include "probe/sector.h"
+#include "table/class_walk.h"
+#include "table/combinatorics.h"
+#include "table/index_symmetry.h"
+#include "table/sector.h"
 
 namespace mtb {
 namespace {
@@ -53,7 +53,7 @@ double cpu_seconds() {
 constexpr bool is_win_code(Word c) { return c >= 2 && c < PENDING && (value_plies(c) & 1); }
 
 // What the plies of one position that leave the unit give it, in the
-// unit's metric (probe/metric.h).
+// unit's metric (table/metric.h).
 struct Exits {
     int win = INT_MAX;  // shortest win through an exit (plies)
     int loss = -1;      // longest loss through exits, when all exits lose
@@ -482,7 +482,7 @@ struct UnitSolver {
         // Position: its tests of the counts first, then "no legal ply" from
         // the scan's count of plies (outcome_after_plies).  Under a
         // no-capture limit the position is taken at counter 0 (its code
-        // holds every counter's value, probe/metric.h).
+        // holds every counter's value, table/metric.h).
         const Sector& s = sectors[k];
         const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
         if (o != Outcome::ONGOING) {
@@ -520,7 +520,7 @@ struct UnitSolver {
     }
 
     // Init: one look at every position's plies.  Positions are walked
-    // grouped by the opponent's stones (probe/class_walk.h): the children
+    // grouped by the opponent's stones (table/class_walk.h): the children
     // of a group share their side to move's stones, so their index rows
     // (ExitRows) and their runs of the child tables serve the whole group.
     void init_pass() {
@@ -717,7 +717,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     u.stats.init_cpu_seconds = c_init - c_start;
     u.stats.frontier_bytes = u.frontier.memory_bytes();
 
-    // In order of codes, which is the order of distance (probe/metric.h),
+    // In order of codes, which is the order of distance (table/metric.h),
     // so every distance is exact; under a limit L, results of L plies are
     // not propagated (their predecessors' would be beyond it).  Without a
     // ply inside the unit there is nothing to propagate.

@@ -1,7 +1,7 @@
 // The retrograde solver: exact values of one solve unit (a set of sectors
 // that reach each other, e.g. a movement sector and its colour-swapped twin)
 // from the values of the solved sectors its plies leave to, in any value
-// metric (probe/metric.h: DTM, DTC, DTC under a no-capture limit).  The
+// metric (table/metric.h: DTM, DTC, DTC under a no-capture limit).  The
 // metric says what a ply leaving the unit is worth (Metric::through: its
 // child's distance + 1, or 1 for a capture under DTC), how a blocked loss
 // counts, and where propagation stops (a limit L: nothing longer than L
@@ -54,7 +54,7 @@
 #include <vector>
 
 #include "gen/child_values.h"
-#include "probe/metric.h"
+#include "table/metric.h"
 
 namespace mtb {
 
@@ -96,7 +96,7 @@ struct SolveOptions {
     // route, taken where the count or the exit's distance does not fit.
     bool keep_exits = true;
     // What the distances count, and so what a ply leaving the unit is
-    // worth and where propagation stops (probe/metric.h).  It must be one
+    // worth and where propagation stops (table/metric.h).  It must be one
     // of the rule set's (Metric::of).
     Metric metric;
 };

@@ -9,7 +9,7 @@
 #pragma once
 
 #include "engine/board.h"
-#include "probe/index_symmetry.h"
+#include "table/index_symmetry.h"
 
 namespace mtb {
 

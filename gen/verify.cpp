@@ -13,8 +13,8 @@
 #include "gen/prefetch_batches.h"
 #include "gen/sector_graph.h"
 #include "gen/wdl_captures.h"
-#include "probe/class_walk.h"
-#include "probe/table_identity.h"
+#include "table/class_walk.h"
+#include "table/table_identity.h"
 
 namespace mtb {
 namespace {
@@ -165,7 +165,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
     const SectorIndex& index = stored.index();
     const SuccessorTables targets(s, succ);
     std::vector<ValueError> errors;
-    // Them-major (probe/class_walk.h): the children of one group share a
+    // Them-major (table/class_walk.h): the children of one group share a
     // short run of each child table.
     const ClassWalk walk(*r.board, s);
     const std::int64_t groups = std::int64_t(walk.groups());

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "gen/verify_tables.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 
 namespace mtb {
 
@@ -48,7 +48,7 @@ struct SuccessorTables {
 // opponent has the stones `them`, by kind of ply and removed stone, each
 // found when first needed, with the codes of single points in the rows of
 // plies that remove nothing (SectorIndex::row_code).  check_values walks
-// positions grouped by `them` (probe/class_walk.h), so one row serves a
+// positions grouped by `them` (table/class_walk.h), so one row serves a
 // whole group, and a quiet child's slot is its parent's code with two
 // points flipped.  One per thread; rows are for one SuccessorTables.
 class SuccessorRows {
@@ -89,7 +89,7 @@ using CheckProgress = std::function<void(std::uint64_t done, std::uint64_t total
 
 // Checks every position slot of the sector `stored` holds.  `succ` must
 // hold every successor sector (the sector itself too when a ply can lead
-// back into it).  Parallel over groups of positions (probe/class_walk.h) on
+// back into it).  Parallel over groups of positions (table/class_walk.h) on
 // `threads` threads (0: all cores); returns at most max_errors errors (the
 // first ones by slot).  The values are in `metric` (default: the rule
 // set's own, Metric::native).
@@ -101,7 +101,7 @@ std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const V
                                      const VerifyTables& succ, int threads = 0, std::size_t max_errors = 10,
                                      std::optional<Metric> metric = {});
 
-// The hook for probe/table_reader.h verify_values(): finds the rule set and
+// The hook for table/table_reader.h verify_values(): finds the rule set and
 // sector from the table's header and the successors' tables in the table's
 // folder, then runs check_values.  One hook keeps the tables it loaded for
 // the next tables it checks, up to `keep_bytes` beyond what the current

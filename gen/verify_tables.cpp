@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "gen/huge_pages.h"
-#include "gen/table_writer.h"
+#include "table/table_writer.h"
 
 namespace mtb {
 

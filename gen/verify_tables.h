@@ -4,7 +4,7 @@
 //
 // This is the verifier's own copy, independent of the solver's child tables
 // (gen/child_values.h): the verifier must be a second route to every value,
-// so it shares only the index and the table reader (probe/) with the solver.
+// so it shares only the index and the table reader (table/) with the solver.
 //
 // Memory: the verifier holds the sector it checks and that sector's
 // successors, and at most a bounded number of bytes of other tables kept
@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "engine/rules.h"
-#include "probe/index.h"
-#include "probe/table_reader.h"
-#include "probe/value.h"
+#include "table/index.h"
+#include "table/table_reader.h"
+#include "table/value.h"
 
 namespace mtb {
 

@@ -6,8 +6,8 @@
 #include <atomic>
 
 #include "gen/sector_graph.h"
-#include "probe/capture_scan.h"
-#include "probe/index.h"
+#include "table/capture_scan.h"
+#include "table/index.h"
 
 namespace mtb {
 namespace {

@@ -1,5 +1,5 @@
 // Capture-resolved win/draw/loss tables (TableContent::WDL_CAPTURES,
-// probe/FORMAT.md "Capture-resolved win/draw/loss files"), as syzygy's WDL
+// table/FORMAT.md "Capture-resolved win/draw/loss files"), as syzygy's WDL
 // tables leave out what a capture search recovers.
 //
 // A position whose best capture already has its true win/draw/loss may
@@ -18,8 +18,8 @@
 
 #include "engine/rules.h"
 #include "gen/verify_tables.h"
-#include "probe/sector.h"
-#include "probe/value.h"
+#include "table/sector.h"
+#include "table/value.h"
 
 namespace mtb {
 

@@ -1,4 +1,4 @@
-// Which sectors a win/draw/loss set leaves out (probe/FORMAT.md "Sets that
+// Which sectors a win/draw/loss set leaves out (table/FORMAT.md "Sets that
 // leave sectors out"): the probe values a sector without a table by one
 // ply of search when every sector its plies lead to has a table
 // (TableSet::searched), as syzygy keeps only one side to move of its DTZ
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/rules.h"
-#include "probe/sector.h"
+#include "table/sector.h"
 
 namespace mtb {
 

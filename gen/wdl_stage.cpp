@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "gen/durable_file.h"
 #include "gen/pipeline.h"
 #include "gen/verify_tables.h"
 #include "gen/wdl_captures.h"
 #include "gen/wdl_leave_out.h"
+#include "table/durable_file.h"
 
 namespace mtb {
 namespace {

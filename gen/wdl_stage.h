@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/table_writer.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 
 namespace mtb {
 

@@ -1,6 +1,6 @@
 // The C API's levels of play (probe/include/mtb/probe.h): which ply of
 // mtb_probe_root()'s list a player of a level plays.  The one copy of the
-// rule: `mtb serve`, `mtb player`, `mtb match` (tools/play_level.h) and the
+// rule: `mtb serve`, `mtb player`, `mtb match` (player/play_level.h) and the
 // Python package all call it.
 #include <cstdint>
 #include <random>

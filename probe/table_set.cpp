@@ -9,9 +9,9 @@
 #include <new>
 #include <tuple>
 
-#include "probe/capture_scan.h"
-#include "probe/table_identity.h"
 #include "probe/tables_folder.h"
+#include "table/capture_scan.h"
+#include "table/table_identity.h"
 
 namespace mtb {
 namespace {

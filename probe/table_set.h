@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "engine/rules.h"
-#include "probe/block_cache.h"
-#include "probe/index.h"
-#include "probe/table_reader.h"
+#include "table/block_cache.h"
+#include "table/index.h"
+#include "table/table_reader.h"
 
 namespace mtb {
 

@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "probe/index.h"
+#include "table/index.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 

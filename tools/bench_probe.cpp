@@ -14,9 +14,9 @@
 #include <thread>
 #include <vector>
 
-#include "gen/table_writer.h"
 #include "mtb/probe.h"
-#include "probe/index.h"
+#include "table/index.h"
+#include "table/table_writer.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 

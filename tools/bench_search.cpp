@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "engine/notation.h"
-#include "engine/search.h"
+#include "player/search.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 

@@ -4,12 +4,12 @@
 #include <cstdio>
 #include <fstream>
 
-#include "engine/search.h"
+#include "player/probe_oracle.h"
+#include "player/protocol_course.h"
+#include "player/protocol_player.h"
+#include "player/search.h"
 #include "tools/commands.h"
 #include "tools/line_reader.h"
-#include "tools/probe_oracle.h"
-#include "tools/protocol_course.h"
-#include "tools/protocol_player.h"
 
 namespace mtb::cli {
 

@@ -11,9 +11,9 @@
 
 #include "gen/generate.h"
 #include "gen/progress_line.h"
-#include "gen/table_writer.h"
-#include "probe/index.h"
-#include "probe/table_reader.h"
+#include "table/index.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"

@@ -8,12 +8,12 @@
 #include <sstream>
 
 #include "engine/notation.h"
-#include "engine/search.h"
+#include "player/probe_oracle.h"
+#include "player/protocol_player.h"
+#include "player/search.h"
 #include "tools/commands.h"
 #include "tools/common.h"
 #include "tools/line_reader.h"
-#include "tools/probe_oracle.h"
-#include "tools/protocol_player.h"
 
 namespace mtb::cli {
 namespace {

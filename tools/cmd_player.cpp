@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <random>
 
+#include "player/protocol_player.h"
 #include "tools/commands.h"
-#include "tools/protocol_player.h"
 
 namespace mtb::cli {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gen/sector_graph.h"
-#include "probe/index.h"
+#include "table/index.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <string>
 
-#include "probe/table_identity.h"
-#include "probe/table_reader.h"
+#include "table/table_identity.h"
+#include "table/table_reader.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "engine/notation.h"
-#include "probe/sector.h"
+#include "table/sector.h"
 #include "tools/cli.h"
 
 namespace mtb::cli {

@@ -2,7 +2,7 @@
 
 #include "mtb/probe.h"
 #include "probe/c_value.h"
-#include "probe/metric.h"
+#include "table/metric.h"
 
 namespace mtb::cli {
 

@@ -29,7 +29,7 @@ const char* distance_meaning(const Rules& r, bool dtc);
 
 // Whether probe result v's distance counts plies to the next capture (DTC)
 // rather than to the end of the game (DTM): its MTB_DTC bit, which its
-// table's metric set (probe/metric.h); for an unknown value, or one without
+// table's metric set (table/metric.h); for an unknown value, or one without
 // a distance, the rule set's own metric.  The one place that decides the
 // metric a distance is named and explained for.
 bool distance_is_dtc(const Rules& r, std::uint32_t v);

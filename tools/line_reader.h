@@ -2,7 +2,7 @@
 // board, match openings): a file that never ends a line (/dev/zero, a
 // damaged journal) must give an error, not grow memory until the process
 // is killed (issue 28, D5).  The protocol players read stdin with their
-// own bounded read_line() (tools/protocol_player.h).
+// own bounded read_line() (player/protocol_player.h).
 #pragma once
 
 #include <cstddef>

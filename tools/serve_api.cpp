@@ -6,10 +6,10 @@
 #include <system_error>
 
 #include "engine/notation.h"
-#include "engine/search.h"
+#include "player/play_level.h"
+#include "player/search.h"
 #include "probe/tables_folder.h"
 #include "tools/json_out.h"
-#include "tools/play_level.h"
 #include "tools/serve_board.h"
 #include "tools/table_files.h"
 

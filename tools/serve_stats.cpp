@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "probe/table_identity.h"
-#include "probe/table_reader.h"
+#include "table/table_identity.h"
+#include "table/table_reader.h"
 #include "tools/table_figures.h"
 
 namespace mtb::cli {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/rules.h"
-#include "probe/sector.h"
+#include "table/sector.h"
 #include "tools/json_out.h"
 
 namespace mtb::cli {

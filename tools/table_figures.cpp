@@ -4,7 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "probe/table_identity.h"
+#include "table/table_identity.h"
 
 namespace mtb::cli {
 

@@ -1,4 +1,4 @@
-// The figures of one table, read from its dictionary (probe/FORMAT.md):
+// The figures of one table, read from its dictionary (table/FORMAT.md):
 // positions, wins, losses, draws, the longest win and loss in the table's
 // own metric (DTM, or DTC), bytes.  What `mtb stats` prints and `mtb serve`
 // shows beside a position; one place, so both count alike.
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 #include "tools/json_out.h"
 
 namespace mtb::cli {

@@ -5,7 +5,7 @@
 #include <map>
 #include <system_error>
 
-#include "probe/table_identity.h"
+#include "table/table_identity.h"
 
 namespace mtb::cli {
 

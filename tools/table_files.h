@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 
 namespace mtb::cli {
 
@@ -29,7 +29,7 @@ std::optional<std::string> check_in_folder(const TableFile& t, const TableFolder
 
 // Whether `folder` holds a table of sector s's own (values or win/draw/loss
 // file).  Where not, a probe's value comes from the plies' tables (a set
-// that leaves the sector out: probe/FORMAT.md), which mtb probe and mtb
+// that leaves the sector out: table/FORMAT.md), which mtb probe and mtb
 // serve say.
 bool has_own_table(const std::string& folder, const Rules& r, Sector s);
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "gen/durable_file.h"
+#include "table/durable_file.h"
 #include "tools/line_reader.h"
 
 namespace mtb::cli {

@@ -5,7 +5,7 @@
 
 #include "gen/pipeline.h"
 #include "gen/verify.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 
 namespace mtb::cli {
 namespace {

@@ -4,9 +4,9 @@
 // codes, never as a crash or an assert.
 #include <cstring>
 
-#include "gen/table_writer.h"
 #include "mtb/probe.h"
-#include "probe/index.h"
+#include "table/index.h"
+#include "table/table_writer.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace {

@@ -1,10 +1,10 @@
-// Every referee protocol's line parser (tools/protocol_*): the lasker
+// Every referee protocol's line parser (player/protocol_*): the lasker
 // opponent move, the contest server's state line, the course board string,
 // and the bounded quoting of a line for diagnostics.  The first byte picks
 // the parser (and, for moves, a position reached by a few plies).
+#include "player/protocol_course.h"
+#include "player/protocol_player.h"
 #include "tests/fuzz/fuzz_util.h"
-#include "tools/protocol_course.h"
-#include "tools/protocol_player.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace mtb;

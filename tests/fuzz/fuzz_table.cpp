@@ -9,8 +9,8 @@
 #include <cstring>
 #include <vector>
 
-#include "probe/table_identity.h"
-#include "probe/table_reader.h"
+#include "table/table_identity.h"
+#include "table/table_reader.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace {
@@ -25,7 +25,7 @@ void put(std::uint8_t* p, std::uint64_t v, int bytes) {
 }
 
 // Recomputes block, meta and header checksums where the layout fields allow
-// (offsets as in probe/FORMAT.md).
+// (offsets as in table/FORMAT.md).
 void fix_checksums(std::vector<std::uint8_t>& b) {
     using mtb::checksum64;
     if (b.size() < mtb::kHeaderSize) return;

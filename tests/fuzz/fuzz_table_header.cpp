@@ -18,8 +18,8 @@
 #include <iterator>
 
 #include "mtb/probe.h"
-#include "probe/table_identity.h"
-#include "probe/table_reader.h"
+#include "table/table_identity.h"
+#include "table/table_reader.h"
 #include "tests/fuzz/fuzz_util.h"
 #include "tests/hardening/forge.h"
 #include "tests/probe/synthetic.h"

@@ -7,9 +7,9 @@
 #include <filesystem>
 
 #include "engine/notation.h"
-#include "gen/table_writer.h"
-#include "probe/index.h"
-#include "probe/table_reader.h"
+#include "table/index.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 
 namespace mtb::test {
 

@@ -12,7 +12,7 @@
 #include "gen/sector_graph.h"
 #include "gen/solver.h"
 #include "gen/verify.h"
-#include "probe/index.h"
+#include "table/index.h"
 
 namespace mtb::test {
 

@@ -8,9 +8,9 @@
 #include "cross_check.h"
 #include "engine/notation.h"
 #include "gen/child_values.h"
-#include "gen/table_writer.h"
-#include "probe/index.h"
-#include "probe/table_reader.h"
+#include "table/index.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 
 using namespace mtb;
 using namespace mtb::test;

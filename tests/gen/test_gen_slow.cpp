@@ -6,9 +6,9 @@
 #include <filesystem>
 
 #include "cross_check.h"
-#include "gen/table_writer.h"
 #include "gen/verify.h"
 #include "metric_checks.h"
+#include "table/table_writer.h"
 
 using namespace mtb;
 using namespace mtb::test;

@@ -6,9 +6,9 @@
 
 #include "cross_check.h"
 #include "engine/notation.h"
-#include "gen/table_writer.h"
 #include "gen/verify.h"
-#include "probe/index.h"
+#include "table/index.h"
+#include "table/table_writer.h"
 
 using namespace mtb;
 using namespace mtb::test;

@@ -7,8 +7,8 @@
 #include <map>
 
 #include "cross_check.h"
-#include "gen/table_writer.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 
 using namespace mtb;
 using namespace mtb::test;

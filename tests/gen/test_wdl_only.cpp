@@ -10,18 +10,18 @@
 
 #include "cross_check.h"
 #include "engine/notation.h"
-#include "engine/search.h"
-#include "engine/tt.h"
 #include "gen/sector_graph.h"
-#include "gen/table_writer.h"
 #include "gen/verify.h"
 #include "gen/verify_tables.h"
 #include "gen/wdl_captures.h"
 #include "gen/wdl_leave_out.h"
 #include "mtb/probe.h"
-#include "probe/index.h"
-#include "probe/table_reader.h"
-#include "tools/probe_oracle.h"
+#include "player/probe_oracle.h"
+#include "player/search.h"
+#include "player/tt.h"
+#include "table/index.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 
 using namespace mtb;
 using namespace mtb::test;

@@ -2,7 +2,7 @@
 // and dictionary entries to chosen values, then recompute the checksums, so
 // that a reader meets the forged fields themselves rather than a checksum
 // mismatch.  Shared by forge_table (the CLI tests' tool) and the fuzz
-// harness tests/fuzz/fuzz_table_header.cpp.  Offsets: probe/FORMAT.md.
+// harness tests/fuzz/fuzz_table_header.cpp.  Offsets: table/FORMAT.md.
 #pragma once
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "probe/table_format.h"
+#include "table/table_format.h"
 
 namespace mtb::forge {
 

@@ -8,7 +8,7 @@
 
 #include "engine/rules.h"
 #include "gen/sector_graph.h"
-#include "probe/sector.h"
+#include "table/sector.h"
 
 namespace mtb::test {
 

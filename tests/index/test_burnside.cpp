@@ -3,7 +3,7 @@
 #include "tests/catch.hpp"
 
 #include "index_test_util.h"
-#include "probe/combinatorics.h"
+#include "table/combinatorics.h"
 
 using namespace mtb;
 using namespace mtb::test;

@@ -3,7 +3,7 @@
 #include "tests/catch.hpp"
 
 #include "index_test_util.h"
-#include "probe/index.h"
+#include "table/index.h"
 
 using namespace mtb;
 using namespace mtb::test;

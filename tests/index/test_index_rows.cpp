@@ -8,7 +8,7 @@
 #include <random>
 
 #include "index_test_util.h"
-#include "probe/index.h"
+#include "table/index.h"
 
 using namespace mtb;
 using namespace mtb::test;

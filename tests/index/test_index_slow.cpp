@@ -5,7 +5,7 @@
 #include <map>
 
 #include "index_test_util.h"
-#include "probe/index.h"
+#include "table/index.h"
 
 using namespace mtb;
 using namespace mtb::test;

@@ -7,8 +7,8 @@
 #include <random>
 
 #include "index_test_util.h"
-#include "probe/index.h"
-#include "probe/index_symmetry.h"
+#include "table/index.h"
+#include "table/index_symmetry.h"
 
 using namespace mtb;
 using namespace mtb::test;

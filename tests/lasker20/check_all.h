@@ -11,7 +11,7 @@
 #include "engine/notation.h"
 #include "gen/sector_graph.h"
 #include "gen/solver.h"
-#include "probe/index.h"
+#include "table/index.h"
 
 namespace mtb::test {
 

@@ -1,7 +1,7 @@
 // A deliberately simple checker of lasker-20 style values: plain minimax
 // over (position, counter), memoised, from the rules engine alone
 // (outcome(), MoveList, after()).  No symmetry, no distances, nothing from
-// gen/ or probe/: it gives the win/draw/loss of a position at its counter,
+// gen/, table/ or probe/: it gives the win/draw/loss of a position at its counter,
 // which the tables' capture clock must reproduce at every counter.
 //
 // The game under a no-capture limit is finite (the counter grows to the

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "engine/notation.h"
-#include "engine/search.h"
+#include "player/search.h"
 
 using namespace mtb;
 

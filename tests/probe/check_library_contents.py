@@ -4,9 +4,10 @@ solver or of the player (issue 14, item 4).
 
     check_library_contents.py CORE_LIB... --not-from OTHER_LIB...
 
-CORE_LIB: the libraries that are installed (libmtb_probe.a, libmtb_engine.a,
-libmtb_probe.so).  OTHER_LIB: the libraries of the solver and the player
-(libmtb_gen_base.a, libmtb_gen.a, libmtb_search.a).  Fails when a core
+CORE_LIB: the libraries that are installed (libmtb_probe.a, libmtb_table.a,
+libmtb_engine.a, libmtb_probe.so).  OTHER_LIB: the libraries of the solver
+and the player (libmtb_table_write.a, libmtb_gen_base.a, libmtb_gen.a,
+libmtb_search.a, libmtb_player.a).  Fails when a core
 library defines
 
   - a symbol named like the search, the transposition table, the

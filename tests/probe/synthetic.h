@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "engine/movegen.h"
-#include "gen/table_writer.h"
-#include "probe/index.h"
+#include "table/index.h"
+#include "table/table_writer.h"
 
 namespace mtb::test {
 

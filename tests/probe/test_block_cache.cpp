@@ -2,9 +2,9 @@
 // file names parse back to their sector.
 #include "tests/catch.hpp"
 
-#include "gen/table_writer.h"
-#include "probe/block_cache.h"
 #include "probe/table_set.h"
+#include "table/block_cache.h"
+#include "table/table_writer.h"
 
 using namespace mtb;
 

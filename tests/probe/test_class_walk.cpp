@@ -1,12 +1,12 @@
-// The them-major walk (probe/class_walk.h) meets every slot of a sector
+// The them-major walk (table/class_walk.h) meets every slot of a sector
 // exactly once, and the index's row codes agree with slot_of.
 #include "tests/catch.hpp"
 
 #include <random>
 #include <vector>
 
-#include "probe/class_walk.h"
-#include "probe/index.h"
+#include "table/class_walk.h"
+#include "table/index.h"
 
 using namespace mtb;
 

@@ -12,8 +12,8 @@
 #include <iterator>
 
 #include "mtb/probe.h"
-#include "probe/table_reader.h"
-#include "probe/value_range.h"
+#include "table/table_reader.h"
+#include "table/value_range.h"
 #include "tests/hardening/forge.h"
 #include "tests/probe/synthetic.h"
 #include "tests/probe/tmp_dir.h"

@@ -13,8 +13,8 @@
 #include <fstream>
 
 #include "mtb/probe.h"
-#include "probe/table_identity.h"
-#include "probe/table_reader.h"
+#include "table/table_identity.h"
+#include "table/table_reader.h"
 #include "tests/probe/synthetic.h"
 #include "tests/probe/tmp_dir.h"
 

@@ -11,7 +11,7 @@
 #include "mtb/probe.h"
 #include "mtb/probe.hpp"
 #include "probe/api_support.h"
-#include "probe/table_reader.h"
+#include "table/table_reader.h"
 #include "tests/probe/synthetic.h"
 #include "tests/probe/tmp_dir.h"
 

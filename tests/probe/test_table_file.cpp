@@ -5,9 +5,9 @@
 #include <iterator>
 #include <random>
 
-#include "gen/table_writer.h"
-#include "probe/index.h"
-#include "probe/table_reader.h"
+#include "table/index.h"
+#include "table/table_reader.h"
+#include "table/table_writer.h"
 #include "tests/probe/tmp_dir.h"
 
 using namespace mtb;
@@ -16,7 +16,7 @@ namespace {
 
 const Rules& nmm() { return *find_rules("nmm"); }
 // nmm under a name no rule set has: the reader cannot check such a table's
-// slot count, counts or codes against a sector (probe/table_identity.h),
+// slot count, counts or codes against a sector (table/table_identity.h),
 // so the format alone is tested with any slot count and any codes.
 const Rules& unregistered() {
     static const Rules r = [] {

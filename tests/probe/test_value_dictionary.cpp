@@ -1,11 +1,11 @@
-// The value dictionary (gen/value_dictionary.h): table files and the
+// The value dictionary (table/value_dictionary.h): table files and the
 // solver's child tables both number symbols in this order, so it must stay
 // exactly "most frequent first, equal counts in code order".
 #include "tests/catch.hpp"
 
 #include <vector>
 
-#include "gen/value_dictionary.h"
+#include "table/value_dictionary.h"
 
 using namespace mtb;
 

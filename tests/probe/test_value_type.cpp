@@ -1,5 +1,5 @@
 // The one value type (engine/value.h) and its two encodings: the tables'
-// 16-bit code (probe/value.h) and the C API's packed result
+// 16-bit code (table/value.h) and the C API's packed result
 // (probe/c_value.h).  The expected packings are built here from the C
 // header's macros and the code layout as FORMAT.md states it, not from the
 // functions under test.
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "probe/c_value.h"
-#include "probe/metric.h"
-#include "probe/value.h"
+#include "table/metric.h"
+#include "table/value.h"
 
 using namespace mtb;
 

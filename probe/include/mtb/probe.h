@@ -5,7 +5,7 @@
  * from any number of threads, and closes it.  Every probe on a shared
  * handle is thread-safe in every build; there is no global state.  Table
  * files are untrusted input: damage is reported as an error, never as a
- * wrong value.  The file format is specified in probe/FORMAT.md.
+ * wrong value.  The file format is specified in table/FORMAT.md.
  *
  * Results are packed in a uint32_t: a value (read with MTB_GET_WDL() and
  * MTB_GET_PLIES()) or an error code (test with mtb_is_error(), name with
@@ -107,7 +107,7 @@ typedef struct {
  * loser is decided by having no legal ply, the plies to that position plus
  * one.  A WIN or LOSS always has c + n <= L; the winner keeps it by playing
  * any ply whose value for it is a WIN.  A side to move that is blocked has
- * LOSS n = 1; one below 3 stones LOSS n = 0.  See probe/FORMAT.md.
+ * LOSS n = 1; one below 3 stones LOSS n = 0.  See table/FORMAT.md.
  *
  * Win/draw/loss only: where a sector has no values file but a WDL-only one
  * ("<rules>_<sector>.wdl.mtb", smaller), the value has
@@ -125,7 +125,7 @@ typedef struct {
  * probe values their positions by one ply of search over the tables of the
  * sectors their plies lead to (WDL only, MTB_WDL_ONLY set, unless all of
  * those tables have distances: then the best ply's value), which costs a
- * probe per ply: 0.1 to 0.7 ms on nmm (probe/FORMAT.md "Sets that leave
+ * probe per ply: 0.1 to 0.7 ms on nmm (table/FORMAT.md "Sets that leave
  * sectors out").  Where one of those tables is missing too, the result is
  * MTB_E_NO_TABLE.
  * Since v0.2. */

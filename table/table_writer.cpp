@@ -1,0 +1,210 @@
+#include "table/table_writer.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "table/durable_file.h"
+#include "table/table_format.h"
+#include "table/value_dictionary.h"
+
+namespace mtb {
+namespace {
+
+ValueCode wdl_code(ValueCode c) { return c == VALUE_NONE ? c : wdl_only_code(wdl_sign(c)); }
+
+// Builds the dictionary (codes by frequency, most frequent first;
+// table/value_dictionary.h) and the map code -> symbol.  Slots holding no
+// position (VALUE_NONE) get no symbol of their own.
+std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only,
+                                       std::vector<std::uint16_t>& symbol_of) {
+    std::vector<std::uint64_t> count = count_codes(values);
+    if (wdl_only) {
+        std::vector<std::uint64_t> wdl(count.size(), 0);
+        for (std::size_t c = 0; c < count.size(); ++c) wdl[wdl_code(ValueCode(c))] += count[c];
+        count = std::move(wdl);
+    }
+    count[VALUE_NONE] = 0;
+    std::vector<DictEntry> dict = codes_by_frequency(count);
+    // An all-empty sector still needs one symbol to fill its slots with.
+    if (dict.empty()) dict.push_back({VALUE_DRAW, 0});
+    symbol_of.assign(65536, 0);
+    for (std::size_t i = 0; i < dict.size(); ++i) symbol_of[dict[i].code] = std::uint16_t(i);
+    return dict;
+}
+
+// The header of a table of `values` under `opt`, up to the sizes and
+// checksums known once the blocks are compressed.
+TableHeader header_for(const Rules& r, Sector s, std::span<const ValueCode> values, const TableWriteOptions& opt,
+                       std::size_t dict_size) {
+    const bool wdl_only = is_wdl_only(opt.content);
+    TableHeader h;
+    h.rules_name = r.name;
+    h.rules_fingerprint = r.fingerprint();
+    h.sector = s;
+    h.slot_count = values.size();
+    h.content = opt.content;
+    h.metric = wdl_only ? MetricKind::DTM : opt.metric;
+    h.symbol_width = dict_size <= 256 ? 1 : 2;
+    h.dict_size = std::uint16_t(dict_size);
+    h.block_slots = opt.block_slots;
+    h.block_count = std::uint32_t((values.size() + opt.block_slots - 1) / opt.block_slots);
+    h.level = std::uint32_t(opt.level);
+    h.data_offset = h.meta_end();
+    return h;
+}
+
+// Block b's symbols: a slot holding no position repeats the symbol before
+// it, which lengthens runs.  The symbol before a block's first empty slots
+// is that of the block's first position, so blocks stay independent.
+void block_symbols(const TableHeader& h, std::uint32_t b, std::span<const ValueCode> values, bool wdl_only,
+                   const std::vector<std::uint16_t>& symbol_of, std::vector<std::uint8_t>& raw) {
+    const std::uint32_t n = h.slots_in_block(b);
+    const ValueCode* v = values.data() + std::uint64_t(b) * h.block_slots;
+    std::uint16_t prev = 0;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        ValueCode c = wdl_only ? wdl_code(v[i]) : v[i];
+        if (c != VALUE_NONE) {
+            prev = symbol_of[c];
+            break;
+        }
+    }
+    raw.resize(std::size_t(n) * h.symbol_width);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        ValueCode c = wdl_only ? wdl_code(v[i]) : v[i];
+        if (c != VALUE_NONE) prev = symbol_of[c];
+        raw[i] = std::uint8_t(prev);
+        if (h.symbol_width == 2) raw[n + i] = std::uint8_t(prev >> 8);  // two planes: low, then high bytes
+    }
+}
+
+// Compresses every block, in parallel: each thread takes the next block.
+// OpenMP like the solver, whose thread pool it reuses (mtb gen writes a
+// unit's tables right after solving it; a small unit running beside others
+// writes with its one thread).
+std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const ValueCode> values, bool wdl_only,
+                                           const std::vector<std::uint16_t>& symbol_of, const TableWriteOptions& opt,
+                                           std::vector<std::vector<std::uint8_t>>& compressed) {
+    compressed.assign(h.block_count, {});
+    std::atomic<std::uint32_t> next{0};
+    std::atomic<bool> failed{false};
+    std::string error;
+    std::mutex error_mutex;
+    auto fail = [&](std::string e) {
+        failed = true;
+        std::lock_guard lock(error_mutex);
+        error = std::move(e);
+    };
+    int threads = opt.threads > 0 ? opt.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    threads = int(std::min<std::uint32_t>(std::uint32_t(threads), std::max<std::uint32_t>(1, h.block_count)));
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+        std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+        if (!cctx) fail("out of memory (zstd context)");
+        if (cctx) {
+            ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, opt.level);
+            ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 0);
+            ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_contentSizeFlag, 1);
+        }
+        std::vector<std::uint8_t> raw;
+        for (std::uint32_t b; cctx && !failed && (b = next++) < h.block_count;) {
+            block_symbols(h, b, values, wdl_only, symbol_of, raw);
+            std::vector<std::uint8_t>& out = compressed[b];
+            out.resize(ZSTD_compressBound(raw.size()));
+            std::size_t size = ZSTD_compress2(cctx.get(), out.data(), out.size(), raw.data(), raw.size());
+            if (ZSTD_isError(size)) {
+                fail(std::string("zstd: ") + ZSTD_getErrorName(size));
+                break;
+            }
+            out.resize(size);
+            out.shrink_to_fit();
+        }
+    }
+    if (failed) return error;
+    return std::nullopt;
+}
+
+// Writes the file as "<path>.tmp", syncs it and renames it to `path`.
+// Written with plain write() so that a failure keeps its reason (ENOSPC,
+// EACCES, EFBIG under a file-size limit once SIGXFSZ is ignored); the
+// temporary file never outlives a failure.
+std::optional<std::string> write_file(const std::string& path, const std::vector<std::uint8_t>& header,
+                                      const std::vector<std::uint8_t>& meta,
+                                      const std::vector<std::vector<std::uint8_t>>& compressed) {
+    const std::string tmp = path + ".tmp";
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return "cannot create " + tmp + ": " + std::strerror(errno);
+    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(), XXH3_freeState);
+    XXH3_64bits_reset(state.get());
+    int write_errno = 0;
+    auto emit = [&](const std::vector<std::uint8_t>& bytes, bool hashed) {
+        if (hashed) XXH3_64bits_update(state.get(), bytes.data(), bytes.size());
+        for (std::size_t done = 0; !write_errno && done < bytes.size();) {
+            ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0)
+                write_errno = n < 0 ? errno : EIO;
+            else
+                done += std::size_t(n);
+        }
+    };
+    emit(header, true);
+    emit(meta, true);
+    for (const auto& c : compressed) emit(c, true);
+    emit(encode_trailer(XXH3_64bits_digest(state.get())), false);
+    // On the disk before the rename makes it the table (table/durable_file.h).
+    if (!write_errno) write_errno = sync_file(fd);
+    if (::close(fd) != 0 && !write_errno) write_errno = errno;
+    if (write_errno) {
+        ::unlink(tmp.c_str());
+        return "cannot write " + tmp + ": " + std::strerror(write_errno);
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int e = errno;
+        ::unlink(tmp.c_str());
+        return "cannot rename " + tmp + " to " + path + ": " + std::strerror(e);
+    }
+    if (const int e = sync_parent_folder(path)) return "cannot sync the folder of " + path + ": " + std::strerror(e);
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,
+                                       std::span<const ValueCode> values, const TableWriteOptions& opt) {
+    if (opt.block_slots == 0 || opt.block_slots > kMaxBlockSlots) return std::string("block size out of range");
+    if (opt.level < 1 || opt.level > ZSTD_maxCLevel()) return std::string("zstd level out of range");
+    if (r.name.size() > kRulesNameMax) return std::string("rules name too long for the table header");
+
+    std::vector<std::uint16_t> symbol_of;
+    const bool wdl_only = is_wdl_only(opt.content);
+    std::vector<DictEntry> dict = make_dictionary(values, wdl_only, symbol_of);
+    if (dict.size() > 65535) return std::string("too many distinct values");
+    TableHeader h = header_for(r, s, values, opt, dict.size());
+    std::vector<std::vector<std::uint8_t>> compressed;
+    if (auto err = compress_blocks(h, values, wdl_only, symbol_of, opt, compressed)) return err;
+
+    std::vector<BlockEntry> index(h.block_count);
+    std::uint64_t offset = h.data_offset;
+    for (std::uint32_t b = 0; b < h.block_count; ++b) {
+        index[b] = {offset, checksum64(compressed[b]), std::uint32_t(compressed[b].size())};
+        offset += compressed[b].size();
+    }
+    h.file_size = offset + kTrailerSize;
+    std::vector<std::uint8_t> meta;
+    encode_meta(dict, index, meta);
+    h.meta_checksum = checksum64(meta);
+    return write_file(path, encode_header(h), meta, compressed);
+}
+
+}  // namespace mtb

@@ -1,0 +1,49 @@
+// Writing one sector's table file (format: table/FORMAT.md).  Part of the
+// solver and the tools (mtb gen, mtb wdl), not of the probe library.
+//
+// The solver hands over the value of every slot of a sector; the writer maps
+// the distinct value codes to small symbols (most frequent first), fills the
+// slots that hold no position with the symbol of the slot before them (runs
+// compress best), cuts the symbol array into blocks, compresses each block
+// with zstd and writes header, dictionary, block index, blocks and trailer,
+// each checksummed with XXH3.  The file appears atomically: it is written to
+// "<path>.tmp" and renamed; on failure the temporary file is removed and
+// the error gives the system's reason (no space, permission, file too
+// large).  Two processes writing one path must be kept apart by the caller
+// (mtb gen locks its output folder: gen/generate.h).
+//
+// Thread safety: write_table() may run in several threads at once for
+// different paths.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "engine/rules.h"
+#include "table/sector.h"
+#include "table/table_format.h"    // TableContent
+#include "table/table_identity.h"  // table_file_name()
+#include "table/value.h"
+
+namespace mtb {
+
+struct TableWriteOptions {
+    int level = 19;                        // zstd level, 1..22
+    std::uint32_t block_slots = 1u << 16;  // slots per block (> 0)
+    // VALUES; WDL keeps only win/draw/loss (distances dropped); WDL_CAPTURES
+    // as WDL, for values that are capture_resolved_wdl()'s (gen/wdl_captures.h).
+    TableContent content = TableContent::VALUES;
+    MetricKind metric = MetricKind::DTM;  // of a VALUES file's distances (table/metric.h)
+    int threads = 0;                      // threads compressing blocks; 0: all cores
+};
+
+// Writes one sector's table atomically (temp file + rename).  values[slot]
+// is a ValueCode (table/value.h); VALUE_NONE slots are "don't care".
+// values.size() must be SectorIndex(r, s).slots().
+// Returns an error text, or nullopt on success.
+std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,
+                                       std::span<const ValueCode> values, const TableWriteOptions& opt = {});
+
+}  // namespace mtb
