@@ -174,25 +174,32 @@ def referee_games(mtb, tables, positions, rng, budget, python=False):
     return games
 
 
-def match(mtb, tables, positions, games):
-    """`mtb match` from the positions: the table side A against search-only
-    B; the match's own counts of A's shortfalls must be 0."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("".join(text + "\n" for text, _ in positions))
-        openings = f.name
-    try:
-        out = run([mtb, "match", "--rules", RULES, "--games", str(games), "--openings", openings, "--a",
-                   "nodes=2000,tables=" + tables, "--b", "nodes=2000"])
-    finally:
-        os.unlink(openings)
+def table_match(mtb, rules, tables, openings, games, opponent="nodes=2000"):
+    """`mtb match` from the openings file: the table side A (nodes=2000 and
+    the tables) against `opponent`; A must lose no opening its tables call
+    a draw or a win and win every one they call a win (the match prints
+    both counts).  Returns A's (wins, draws, losses)."""
+    out = run([mtb, "match", "--rules", rules, "--games", str(games), "--openings", openings, "--a",
+               "nodes=2000,tables=" + tables, "--b", opponent])
     lost = re.search(r"A lost from a table draw or win: (\d+)", out)
     missed = re.search(r"A did not win a table win: (\d+)", out)
     score = re.search(r"^\s+A\s+(\d+)\s+(\d+)\s+(\d+)", out, re.M)
     if not (lost and missed and score):
         fail("unexpected match output:\n" + out)
     if lost.group(1) != "0" or missed.group(1) != "0":
-        fail("the table side fell short of its tables:\n" + out)
+        fail("%s: the table side fell short of its tables:\n%s" % (rules, out))
     return tuple(map(int, score.groups()))
+
+
+def match(mtb, tables, positions, games):
+    """table_match from the drawn positions, against search only."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("".join(text + "\n" for text, _ in positions))
+        openings = f.name
+    try:
+        return table_match(mtb, RULES, tables, openings, games)
+    finally:
+        os.unlink(openings)
 
 
 def main():

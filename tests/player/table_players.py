@@ -12,25 +12,13 @@ solves small sectors with `mtb gen`, then
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import morris_rules as mr  # noqa: E402
 import table_games  # noqa: E402  (referee games from table positions)
-
-
-def fail(msg):
-    print("FAIL: " + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def run(argv, timeout=300):
-    r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
-    if r.returncode != 0:
-        fail("%s: exit %d: %s" % (" ".join(argv), r.returncode, r.stderr[-500:]))
-    return r.stdout
+from table_games import fail, run, table_match  # noqa: E402
 
 
 def random_board(rng, n_points, nw, nb, empty="."):
@@ -102,18 +90,9 @@ def main():
     with open(openings, "w") as f:
         for _ in range(12):
             f.write(random_board(rng, 24, 3, 3) + " w 0 0\n")
-    out = run([mtb, "match", "--rules", "nmm", "--games", "24", "--openings", openings, "--a",
-               "nodes=2000,tables=" + nmm_dir, "--b", "nodes=2000"])
-    lost = re.search(r"A lost from a table draw or win: (\d+)", out)
-    missed = re.search(r"A did not win a table win: (\d+)", out)
-    score = re.search(r"^\s+A\s+(\d+)\s+(\d+)\s+(\d+)", out, re.M)
-    if not (lost and missed and score):
-        fail("unexpected match output:\n" + out)
-    if lost.group(1) != "0" or missed.group(1) != "0":
-        fail("the table side fell short of its tables:\n" + out)
-    wins, draws, losses = map(int, score.groups())
+    wins, draws, losses = table_match(mtb, "nmm", nmm_dir, openings, 24)
     if wins + draws + losses != 24 or wins <= losses:
-        fail("the table side should beat the evaluation-only side:\n" + out)
+        fail("the table side should beat the evaluation-only side")
 
     # lasker-20, 3 stones a side (some still in hand), at random counters:
     # the player's engine with the capture clock tables must win every
@@ -136,12 +115,7 @@ def main():
     if table_wins == 0:
         fail("no lasker-20 opening is a table win: the check would prove nothing")
     for opponent in ("nodes=2000", "nodes=2000,tables=" + l20_dir):
-        out = run([mtb, "match", "--rules", "lasker-20", "--games", "24", "--openings", l20_openings, "--a",
-                   "nodes=2000,tables=" + l20_dir, "--b", opponent])
-        lost = re.search(r"A lost from a table draw or win: (\d+)", out)
-        missed = re.search(r"A did not win a table win: (\d+)", out)
-        if not (lost and missed) or lost.group(1) != "0" or missed.group(1) != "0":
-            fail("lasker-20: the table side fell short of its tables:\n" + out)
+        table_match(mtb, "lasker-20", l20_dir, l20_openings, 24, opponent)
     with open(l20_openings) as f:
         texts = [line.strip() for line in f if line.strip()][:6]
     positions = [(text, table_games.table_value(mtb, l20_dir, text)) for text in texts]
