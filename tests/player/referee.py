@@ -19,7 +19,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import morris_rules as mr  # noqa: E402
 
 BUDGET = 0.05
-REPLY_LIMIT = 3.0  # seconds; generous for sanitizer builds on a loaded machine
+# Seconds a player may take for a reply: the course referee's clock, about
+# 5 s a ply (docs/PROTOCOLS.md).  The players here think for BUDGET, so only
+# one that ignores its budget or hangs reaches it, not a slow start (Python,
+# sanitizers) on a loaded machine.
+REPLY_LIMIT = 5.0
 MAX_PLIES = 160
 
 
@@ -129,10 +133,7 @@ def lasker_play(mtb, colours, rng, ending, state):
         if pl:
             if last is not None:
                 pl.send(last)
-            t0 = time.monotonic()
             line = pl.read()
-            if time.monotonic() - t0 > BUDGET + 2.0:
-                raise Fault("reply took %.2f s" % (time.monotonic() - t0))
             ply = lasker_parse(state, line)
         else:
             ply = random_ply(rng, state)
