@@ -1,5 +1,6 @@
 #include "tools/serve_api.h"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <random>
@@ -11,6 +12,7 @@
 #include "probe/tables_folder.h"
 #include "tools/json_out.h"
 #include "tools/serve_board.h"
+#include "tools/serve_example.h"
 #include "tools/table_files.h"
 
 namespace mtb::cli {
@@ -19,8 +21,15 @@ namespace {
 // Longest query text we look at: a position is at most 24 cells and four
 // short numbers; anything longer is malformed without parsing it.
 constexpr std::size_t kMaxPositionText = 64;
-// The mainline stops here at the latest; real lines are a few hundred plies.
+// The mainline stops here at the latest; real lines are a few hundred plies
+// (and each quiet ply must shorten the distance, which bounds it sooner).
 constexpr int kMaxMainline = 4096;
+// Why a mainline stops short: win/draw/loss-only tables know that a side
+// wins, not which winning ply gets closer, so following their "best" ply
+// goes round in circles.
+constexpr const char* kNoDistanceCut =
+    "win/draw/loss-only tables (no distances) here: they say who wins, not which ply gets closer, so no line of "
+    "best play can be given";
 // The search that plays where the tables hold no value: small, so that a
 // public server answers quickly and many at once.
 constexpr double kPlaySearchSeconds = 0.3;
@@ -87,7 +96,11 @@ Move engine_move(const mtb_move& m) {
 std::optional<ApiResponse> read_position(const Rules& r, const std::string* text, Position& p) {
     if (!text) return error(400, "give the position as ?position=<cells> <side> <white in hand> <black in hand>");
     if (text->size() > kMaxPositionText) return error(400, "position text too long");
-    if (auto e = parse_position(r, *text, p)) return error(400, e->message);
+    // "_" for a space, as lichess reads a FEN in a link: no field of the
+    // position text holds one.
+    std::string spaced = *text;
+    std::replace(spaced.begin(), spaced.end(), '_', ' ');
+    if (auto e = parse_position(r, spaced, p)) return error(400, e->message);
     return std::nullopt;
 }
 
@@ -210,7 +223,19 @@ ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
         return {status_of(pr.value), dump(j)};
     }
     const bool drawn = MTB_GET_WDL(pr.value) == MTB_DRAW;
-    for (int n = 0; !drawn && n < kMaxMainline && !pr.moves.empty(); ++n) {
+    // `cut`: why the line stops before the game's end (null when it does
+    // not).  Each quiet ply must shorten the distance, so the work is
+    // bounded by it and a request cannot go round in circles.
+    j["cut"] = nullptr;
+    for (int n = 0; !drawn && !pr.moves.empty(); ++n) {
+        if (!MTB_HAS_PLIES(pr.value)) {
+            j["cut"] = kNoDistanceCut;
+            break;
+        }
+        if (n == kMaxMainline) {
+            j["cut"] = "the line is longer than " + std::to_string(kMaxMainline) + " plies";
+            break;
+        }
         const mtb_move m = pr.moves[0];
         if (mtb_is_error(m.value)) {
             j["error"] = std::string("no value for ") + m.text + ": " + mtb_error_name(m.value);
@@ -227,10 +252,15 @@ ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
         j["mainline"].push_back(std::move(step));
         if (r.has_capture_counter() && e.is_removal()) break;
         if (outcome(r, p) != Outcome::ONGOING) break;
+        const std::uint32_t before = pr.value;
         pr = probe_root(t, r, p);
         if (mtb_is_error(pr.value)) {
             j["error"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
             return {status_of(pr.value), dump(j)};
+        }
+        if (!e.is_removal() && MTB_HAS_PLIES(pr.value) && MTB_GET_PLIES(pr.value) >= MTB_GET_PLIES(before)) {
+            j["cut"] = "the tables' best ply did not come closer to the end";
+            break;
         }
     }
     return {200, dump(j)};
@@ -286,7 +316,8 @@ TablebaseService::TablebaseService(const std::string& dir) {
             warnings_.push_back(r.name + ": " + t->status().message);
             continue;
         }
-        served_.emplace(r.name, Served{&r, folder, std::move(t)});
+        std::optional<std::string> example = example_position(*t, r, folder);
+        served_.emplace(r.name, Served{&r, folder, std::move(t), std::move(example)});
     }
 }
 
@@ -307,6 +338,7 @@ ApiResponse TablebaseService::handle(std::string_view path, const std::string* p
             rj["board"] = s.rules->board->name;
             rj["start"] = position_to_text(*s.rules, start_position(*s.rules));
             rj["tables"] = s.tables->table_count();
+            rj["example"] = s.example ? Json(*s.example) : Json(nullptr);
             j["rules"].push_back(std::move(rj));
         }
         return {200, dump(j)};

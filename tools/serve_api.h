@@ -2,6 +2,7 @@
 // tested directly.  In the lichess tablebase API's terms (docs/API.md
 // documents every field):
 //   GET /api/rules                        the rule sets served, with their start positions
+//                                         and a position their tables answer
 //   GET /api/<rules>?position=TEXT        value, plies and every ply best first
 //   GET /api/<rules>/mainline?position=   the line of best play
 //   GET /api/<rules>/board                points with coordinates, edges, mills
@@ -15,6 +16,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +54,7 @@ private:
         const Rules* rules;
         std::string dir;
         std::unique_ptr<Tables> tables;
+        std::optional<std::string> example;  // a position the tables answer (serve_example.h)
     };
     std::map<std::string, Served, std::less<>> served_;
     std::vector<std::string> warnings_;

@@ -90,7 +90,19 @@ void ConnectionGate::dispatch(Connection c) {
         std::lock_guard lock(mutex_);
         busy_.insert(c.fd);
     }
-    workers_.enqueue([this, c = std::move(c)]() mutable { serve_(std::move(c)); });
+    workers_.enqueue([this, c = std::move(c)]() mutable {
+        // Queued when stop() came: its socket is shut down, so its answer
+        // could not be sent; computing it would only delay the exit.
+        {
+            std::lock_guard lock(mutex_);
+            if (stopping_) {
+                busy_.erase(c.fd);
+                close_connection(c.fd);
+                return;
+            }
+        }
+        serve_(std::move(c));
+    });
 }
 
 void ConnectionGate::stop() {

@@ -32,6 +32,12 @@ RequestCheck check_request(std::string_view received, const RequestLimits& limit
 
     // The blank line that ends the head: "\r\n" right after a line's "\n".
     const std::size_t blank = received.find("\n\r\n", line_end);
+    // Every line of the head ends with CRLF.  A bare LF would never end
+    // the head here: refused at once rather than waited on until 408.
+    const std::string_view head_so_far =
+        received.substr(0, blank == std::string_view::npos ? received.size() : blank + 3);
+    for (std::size_t lf = head_so_far.find('\n'); lf != std::string_view::npos; lf = head_so_far.find('\n', lf + 1))
+        if (lf == 0 || head_so_far[lf - 1] != '\r') return reject(400, "request lines must end with CRLF");
     if (blank == std::string_view::npos ? received.size() > limits.max_head : blank + 3 > limits.max_head)
         return reject(431, "request headers too large");
     if (blank == std::string_view::npos) return {};
@@ -40,6 +46,7 @@ RequestCheck check_request(std::string_view received, const RequestLimits& limit
     // A body is read by cpp-httplib on the worker; here it is waited for
     // first, so that a client sending it slowly holds no thread.
     std::size_t body = 0;
+    bool has_length = false;
     std::string_view headers = received.substr(line_end + 1, blank - line_end);
     while (!headers.empty()) {
         const std::size_t eol = std::min(headers.find('\n'), headers.size());
@@ -50,6 +57,10 @@ RequestCheck check_request(std::string_view received, const RequestLimits& limit
         const std::string_view name = line.substr(0, colon), value = trim(line.substr(colon + 1));
         if (same_name(name, "Transfer-Encoding")) return reject(400, "request bodies need a Content-Length");
         if (!same_name(name, "Content-Length")) continue;
+        // Two lengths are two readings of one request (cpp-httplib takes
+        // the first): the shape of request smuggling.
+        if (has_length) return reject(400, "more than one Content-Length");
+        has_length = true;
         auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), body);
         if (ec == std::errc::result_out_of_range) return reject(413, "request body too large");
         if (ec != std::errc() || end != value.data() + value.size()) return reject(400, "bad Content-Length");

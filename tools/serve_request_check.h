@@ -25,7 +25,8 @@ struct RequestCheck {
 
 // Checks the start of `received` (what a connection sent so far, from the
 // start of a request).  The head ends at the first empty CRLF line, as
-// cpp-httplib reads it; a body must be sent with Content-Length.
+// cpp-httplib reads it, and its lines end with CRLF (a bare LF is refused
+// at once); a body must be sent with one Content-Length.
 RequestCheck check_request(std::string_view received, const RequestLimits& limits);
 
 }  // namespace mtb::cli

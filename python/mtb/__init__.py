@@ -3,7 +3,8 @@
     import mtb
     with mtb.open_tables("tables/nmm", "nmm") as tb:
         pos = mtb.Position.from_text(".WB......WB...........BW w 0 0", "nmm")
-        print(tb.probe(pos))                  # win in 7
+        print(pos)                            # the board, drawn in text
+        print(tb.probe(pos))                  # White (to move) wins in 13 plies
         print(tb.probe_root(pos)[0].move)     # the best ply
 
 The rules (positions, legal plies, playing a ply) come from the C library

@@ -168,7 +168,9 @@ _Pushed = Tuple[L.Pos, MoveLike]
 class Position:
     """A position of a rule set.  Mutable like python-chess's Board: push()
     plays a ply in place and pop() takes it back; copy() first to keep the
-    original.
+    original.  print(pos) draws the board (str(pos), diagram()), as
+    print(board) does in python-chess; pos.to_text() is the position text
+    and repr(pos) the code that makes it again.
 
     Always valid: every constructor and push() check it with the library,
     raising InvalidPositionError (a ValueError) with the library's message."""
@@ -356,10 +358,57 @@ class Position:
         return hash(self._key())
 
     def __str__(self) -> str:
-        return self.to_text()
+        """The board drawn in text, as print(board) draws one in python-chess
+        (the position text is to_text(); repr() gives code that remakes it)."""
+        return self.diagram()
 
     def __repr__(self) -> str:
         return "Position.from_text(%r, %r)" % (self.to_text(), self.rules.name)
+
+    def diagram(self) -> str:
+        """The board as `mtb probe` draws it: points on a grid (W, B, or .
+        when empty), straight lines as - and |, rank numbers and file
+        letters, then the position text, the side to move and the stones
+        in hand."""
+        names = self.rules.points
+        files = [ord(n[0]) - ord("a") for n in names]
+        ranks = [int(n[1:]) for n in names]
+        low, high, wide = min(ranks), max(ranks), max(files)
+        # The first point of the position text is on the top row, as in
+        # `mtb probe` and the page: most boards count ranks upwards (a7 on
+        # top), board18 downwards (a0).
+        top_high = ranks[0] == high
+
+        def x_of(i: int) -> int:
+            return files[i] * 4
+
+        def y_of(i: int) -> int:
+            return ((high - ranks[i]) if top_high else (ranks[i] - low)) * 2
+
+        canvas = [[" "] * (wide * 4 + 1) for _ in range((high - low) * 2 + 1)]
+        index = {n: i for i, n in enumerate(names)}
+        for a, near in self.rules.adjacent.items():
+            for b in near:
+                u, v = index[a], index[b]
+                if y_of(u) == y_of(v):
+                    for x in range(min(x_of(u), x_of(v)), max(x_of(u), x_of(v)) + 1):
+                        canvas[y_of(u)][x] = "-"
+                elif x_of(u) == x_of(v):
+                    for y in range(min(y_of(u), y_of(v)), max(y_of(u), y_of(v)) + 1):
+                        canvas[y][x_of(u)] = "|"
+        board = self.board
+        for i, n in enumerate(names):
+            canvas[y_of(i)][x_of(i)] = "." if n not in board else "W" if board[n] == WHITE else "B"
+        lines = []
+        for y, row in enumerate(canvas):
+            text = "".join(row).rstrip()
+            rank = (high - y // 2) if top_high else (low + y // 2)
+            lines.append(("%3d  %s" % (rank, text)) if y % 2 == 0 else ("     " + text))
+        lines.append("    " + "".join(" %s  " % chr(ord("a") + f) for f in range(wide + 1)).rstrip())
+        side = "White" if self.turn == WHITE else "Black"
+        hand = self.hand
+        lines.append("%s  (%s to move; in hand: White %d, Black %d)" % (self.to_text(), side, hand[WHITE], hand[BLACK]))
+        return "\n".join(lines)
 
 
 _FIRST_CAPACITY = 128  # plies of nearly every position; a larger buffer is tried when needed

@@ -169,3 +169,43 @@ class Outcomes(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PrintDrawsTheBoard(unittest.TestCase):
+    """print(pos) draws the board, as print(board) does in python-chess;
+    the drawing is `mtb probe`'s (an independent route: the C++ command)."""
+
+    def probe_board(self, rules, text):
+        import subprocess
+        out = subprocess.run([support.MTB, "probe", "--tables", support.tables_dir(rules), "--rules", rules, text],
+                             capture_output=True, text=True).stdout
+        return [line.rstrip() for line in out.splitlines()[:next(i for i, x in enumerate(out.splitlines()) if
+                                                                  x.strip().startswith("a "))]]
+
+    def test_str_is_the_board_of_mtb_probe(self):
+        for rules, text in (("nmm", ".WB......WB...........BW w 0 0"), ("lasker", "W.B.....W.B.....WB...... b 0 0"),
+                            ("lasker-20", "W.B.....W.B.....WB...... w 0 0 5")):
+            pos = mtb.Position.from_text(text, rules)
+            drawn = [line.rstrip() for line in str(pos).splitlines()]
+            want = self.probe_board(rules, pos.to_text())
+            self.assertGreater(len(want), 10)
+            self.assertEqual(drawn[:len(want)], want, rules)
+            self.assertIn(pos.to_text(), drawn[-1])
+            self.assertIn("White" if pos.turn else "Black", drawn[-1])
+
+    def test_text_and_repr_stay(self):
+        pos = mtb.Position.from_text(FLYING, "nmm")
+        self.assertEqual(pos.to_text(), FLYING)
+        self.assertEqual(repr(pos), "Position.from_text(%r, 'nmm')" % FLYING)
+        self.assertEqual(eval(repr(pos), {"Position": mtb.Position}), pos)
+
+    def test_help_example_value_is_true(self):
+        """help(mtb) says what the tables answer for its example position."""
+        import re
+        doc = mtb.__doc__
+        text = re.search(r'from_text\("([^"]+)", "nmm"\)', doc).group(1)
+        said = re.search(r"wins in (\d+) plies", doc)
+        self.assertIsNotNone(said, doc)
+        with mtb.open_tables(support.tables_dir("nmm"), "nmm") as tb:
+            v = tb.probe(mtb.Position.from_text(text, "nmm"))
+        self.assertEqual((v.wdl, v.plies), (mtb.WIN, int(said.group(1))))

@@ -122,6 +122,8 @@ def check_mainline(s, rules, a):
     if status != 200:
         fail("mainline %s: status %d %s" % (a["position"], status, ml))
     line = ml["mainline"]
+    if ml.get("cut", "absent") is not None:
+        fail("mainline %s: tables with distances give the whole line, but cut is %r" % (a["position"], ml.get("cut")))
     us, them = ("w", "b") if a["side"] == "white" else ("b", "w")
     want_winner = {"win": us, "loss": them, "draw": None}[a["category"]]
     if ml["winner"] != want_winner or ml["category"] != a["category"] or ml[a["metric"]] != a[a["metric"]]:

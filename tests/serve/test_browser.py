@@ -5,7 +5,14 @@ plays a ply by clicking stones on the board, another by clicking its row
 in the list, goes back and forward, sets up a position in the editor, and each time the value,
 the position, the marked last ply and the grouped ply list it shows are
 checked against the API; and it plays a game against the tables to its
-end.
+end.  Issue 39's page items: the landing page shows a position the tables
+answer; a bad link says so; playing, one step back takes back the user's
+ply and the reply, take back and new game work, side and level are in the
+link, and the tables' plies cannot be clicked for them; at 390 px no box
+inside the page cuts the ply list and the rules menu is not cut; the
+pointer on a ply marks it on the board; the editor shows the set-up
+position's value and plies.  These are measured here, in the browser,
+not by the page's own code.
 Usage: test_browser.py MTB CHROMIUM"""
 import html
 import json
@@ -98,9 +105,15 @@ class Chromium:
         self.profile.cleanup()
 
 
-def page(server, chromium, rules, position, clicks, width):
-    url = "http://127.0.0.1:%d/?%s" % (server.port, urllib.parse.urlencode(
-        {"rules": rules, "position": position, "clicks": ",".join(clicks)}))
+def page(server, chromium, rules, position, clicks, width, extra=None):
+    query = {"rules": rules, "position": position}
+    if rules is None:
+        query.pop("rules")
+    if position is None:
+        query.pop("position")
+    query.update(extra or {})
+    query["clicks"] = ",".join(clicks)
+    url = "http://127.0.0.1:%d/?%s" % (server.port, urllib.parse.urlencode(query))
     dom = chromium.dom(url, width)
     if 'data-done="1"' not in dom:
         fail("the page did not finish its clicks %s: %s" % (clicks, dom[-2000:]))
@@ -112,6 +125,7 @@ def page(server, chromium, rules, position, clicks, width):
                          ("distance", r'<div id="value"[^>]*data-distance="([^"]*)"'),
                          ("position", r'<input id="position"[^>]*value="([^"]*)"'),
                          ("error", r'<p id="error"[^>]*>([^<]*)<'),
+                         ("note", r'<p id="note"[^>]*>([^<]*)<'),
                          ("play", r'<p id="play-status"[^>]*>([^<]*)<'),
                          ("overflow", r'<body[^>]*data-overflow="([^"]*)"')):
         m = re.search(pattern, dom)
@@ -119,6 +133,7 @@ def page(server, chromium, rules, position, clicks, width):
     shown["rows"] = [(m.group(2), m.group(1)) for m in re.finditer(r'<tr class="(\w+)" data-move="([^"]*)"', dom)]
     shown["groups"] = re.findall(r'<th colspan="2" class="(\w+)"', dom)
     shown["last"] = sorted(set(re.findall(r'data-last="([^"]*)"', dom)))
+    shown["url"] = chromium.evaluate("location.pathname + location.search")
     return shown
 
 
@@ -169,6 +184,136 @@ def check_game(server, chromium):
         fail("after the first ply the page says %r" % shown["play"])
 
 
+# Measured in the browser, apart from the page's code: rows of the ply list
+# that a box inside the page cuts off, and menus whose chosen entry is wider
+# than the menu.
+HIDDEN_ROWS = """[...document.querySelectorAll('#moves tr')].filter((tr) => {
+  const box = tr.getBoundingClientRect();
+  for (let e = tr.parentElement; e && e !== document.body; e = e.parentElement) {
+    if (getComputedStyle(e).overflowY === 'visible') continue;
+    const clip = e.getBoundingClientRect();
+    if (box.bottom > clip.bottom + 0.5 || box.top < clip.top - 0.5) return true;
+  }
+  return false;
+}).length"""
+CUT_MENUS = """(() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('select')].filter((sel) => {
+    const opt = sel.options[sel.selectedIndex], st = getComputedStyle(sel);
+    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    return opt && sel.clientWidth > 0 && ctx.measureText(opt.text).width > sel.clientWidth - 20;
+  }).map((sel) => sel.id + ': ' + sel.options[sel.selectedIndex].text);
+})()"""
+HOVER = """(() => {
+  const row = document.querySelector('#moves tr[data-move="%s"]');
+  row.dispatchEvent(new MouseEvent('mouseenter'));
+  const marked = [...document.querySelectorAll('#board [data-preview]')].map((e) => e.dataset.preview).sort();
+  row.dispatchEvent(new MouseEvent('mouseleave'));
+  return [marked, document.querySelectorAll('#board [data-preview]').length];
+})()"""
+
+
+def check_landing(server, chromium):
+    """The bare page lands on a position the tables answer."""
+    status, rules, _ = server.get("/api/rules")
+    nmm = next(r for r in rules["rules"] if r["name"] == "nmm")
+    example = nmm.get("example")
+    status, a, _ = server.get("/api/nmm", {"position": example or nmm["start"]})
+    if not example or a["category"] in ("unknown", "draw"):
+        fail("/api/rules gives no position the nmm tables answer: %s -> %s" % (example, a.get("category")))
+    for width in WIDTHS:
+        shown = page(server, chromium, None, None, [], width)
+        if shown["position"] != example or shown["category"] != a["category"] or shown["error"]:
+            fail("at %d px the landing page shows %s (%s), error %r; want %s (%s)" %
+                 (width, shown["position"], shown["category"], shown["error"], example, a["category"]))
+
+
+def check_links(server, chromium):
+    """A link with an unserved rule set or a bad position says so; "_" for
+    spaces works."""
+    shown = page(server, chromium, "nosuch", START, [], 390)
+    if "nosuch" not in (shown["error"] or "") or "not served" not in shown["error"]:
+        fail("a link to an unserved rule set says %r" % shown["error"])
+    shown = page(server, chromium, "nmm", "garbage w 0 0", [], 1280)
+    if "garbage" not in (shown["error"] or ""):
+        fail("a link with a bad position says %r" % shown["error"])
+    # "_" for spaces, as lichess links write them.
+    shown = page(server, chromium, "nmm", START.replace(" ", "_"), [], 390)
+    if shown["position"] != START or shown["error"]:
+        fail("a link with _ for spaces shows %r, error %r" % (shown["position"], shown["error"]))
+
+
+def check_play_mode(server, chromium):
+    """One back takes back the user's ply and the reply; take back, new game;
+    side and level in the link; the tables' plies cannot be clicked."""
+    position = "B.W............B..WBW... w 0 0"
+    status, a, _ = server.get("/api/nmm", {"position": position})
+    mine = next(m for m in a["moves"] if not m["game_over"])
+    play = {"play": "w", "level": "strong"}
+    for width in WIDTHS:
+        for undo, said in (("#back", "Took back a move. Your move."), ("#takeback", "Took back a move. Your move."),
+                           ("#newgame", "New game. Your move.")):
+            shown = page(server, chromium, "nmm", position, [mine["move"], undo], width, play)
+            if shown["position"] != position or shown["play"] != said:
+                fail("at %d px after %s and %s the page shows %s, %r; want %s, %r" %
+                     (width, mine["move"], undo, shown["position"], shown["play"], position, said))
+            if "play=w" not in shown["url"] or "level=strong" not in shown["url"]:
+                fail("the link does not keep side and level: %s" % shown["url"])
+    # Playing Black from a position where White is to move: the tables move
+    # first; back there, a click on White's ply is not played for them.
+    shown = page(server, chromium, "nmm", position, [], 390, {"play": "b", "level": "perfect"})
+    if shown["position"] == position or not shown["play"].startswith("The tables (perfect) played"):
+        fail("a link to play Black with White to move: the tables did not move: %s %r" %
+             (shown["position"], shown["play"]))
+    shown = page(server, chromium, "nmm", position, ["#back", mine["move"]], 390, {"play": "b", "level": "perfect"})
+    if shown["position"] != position or "tables are to move" not in shown["play"]:
+        fail("a click on the tables' ply was played for them: %s %r" % (shown["position"], shown["play"]))
+
+
+def check_phone_list(server, chromium):
+    """At 390 px every row of a long ply list is reached by scrolling the page."""
+    status, a, _ = server.get("/api/nmm", {"position": START})
+    if len(a["moves"]) < 40:
+        fail("START should have a long ply list, has %d" % len(a["moves"]))
+    page(server, chromium, "nmm", START, [], 390)
+    if chromium.evaluate(HIDDEN_ROWS):
+        fail("at 390 px %d rows of the ply list are cut off by a box" % chromium.evaluate(HIDDEN_ROWS))
+
+
+def check_menus(server, chromium):
+    """No menu shows its chosen entry cut, at either width."""
+    for width in WIDTHS:
+        page(server, chromium, "nmm", START, [], width)
+        cut = chromium.evaluate(CUT_MENUS)
+        if cut:
+            fail("at %d px menus are cut: %s" % (width, cut))
+
+
+def check_hover(server, chromium):
+    """The pointer on a row of the ply list marks the ply on the board."""
+    status, a, _ = server.get("/api/nmm", {"position": START})
+    for width in WIDTHS:
+        page(server, chromium, "nmm", START, [], width)
+        best = a["moves"][0]
+        marked, after = chromium.evaluate(HOVER % best["move"])
+        want = sorted(p for p in (best["from"], best["to"], best["remove"]) if p)
+        if marked != want or after:
+            fail("at %d px the pointer on %s marks %s (then %d), want %s" % (width, best["move"], marked, after, want))
+
+
+def check_editor_lines(server, chromium):
+    """While editing, the value and plies shown are the set-up position's."""
+    edited = "WWWBBB.................. b 0 0"
+    status, e, _ = server.get("/api/nmm", {"position": edited})
+    for width in WIDTHS:
+        shown = page(server, chromium, "nmm", START, ["#edit", "#edit-clear", "a7", "d7", "g7", "#tool-B", "b6", "d6",
+                                                      "f6", "#edit-side=b"], width)
+        rows = [(m["move"], m["value"]) for m in e["moves"]]
+        if shown["category"] != e["category"] or shown["distance"] != str(e["dtm"]) or shown["rows"] != rows:
+            fail("at %d px the editor shows %s %s %s, want the set-up position's %s %s %s" %
+                 (width, shown["category"], shown["distance"], shown["rows"][:3], e["category"], e["dtm"], rows[:3]))
+
+
 def main():
     mtb = sys.argv[1]
     with temp_root() as root:
@@ -197,6 +342,9 @@ def main():
                 expect(s, chromium, ["#edit", "#edit-clear", "a7", "d7", "g7", "#tool-B", "b6", "d6", "f6",
                                      "#edit-side=b", "#edit-done"], edited, width, last=[])
             check_game(s, chromium)
+            for check in (check_landing, check_links, check_play_mode, check_phone_list, check_menus, check_hover,
+                          check_editor_lines):
+                check(s, chromium)
             # A position the server rejects keeps the editor open with the reason.
             shown = page(s, chromium, "nmm", START, ["#edit", "#edit-clear", "#edit-done"], 390)
             if shown["position"] != START or not shown["error"]:

@@ -24,6 +24,10 @@ const state = {
   edit: null,       // while editing: {cells: {point: 'W'|'B'|'.'}}
   index: 0,         // this entry's place in the history, to enable back/forward
   newest: 0,
+  preview: null,    // the ply whose row the pointer is on, marked on the board
+  gameStart: null,  // while playing: the position the game began from (new game)
+  userPly: false,   // while playing: the shown entry is the user's ply, the tables' reply replaces it
+  editSeq: 0,       // the editor's latest analysis request; older answers are dropped
 };
 
 async function getJson(url) {
@@ -33,8 +37,12 @@ async function getJson(url) {
   return { status: res.status, body };
 }
 
+// The page's link: rule set, position, and while playing the side and
+// level, so that a reload or a shared link goes on with the same game.
 function pageUrl(name, position) {
-  return '/?rules=' + encodeURIComponent(name) + '&position=' + encodeURIComponent(position);
+  let url = '/?rules=' + encodeURIComponent(name) + '&position=' + encodeURIComponent(position);
+  if (userSide()) url += '&play=' + userSide() + '&level=' + encodeURIComponent($('play-level').value);
+  return url;
 }
 
 function apiUrl(name, position) {
@@ -135,6 +143,12 @@ function drawBoard() {
       el('circle', { class: 'last', cx: x, cy: y, r: r + 5, 'data-last': p.name }, svg);
     if (last && p.name === last.remove)
       el('circle', { class: 'last removed', cx: x, cy: y, r: r, 'data-last': p.name }, svg);
+    // The ply under the pointer in the list: where it goes and what it takes.
+    const pv = state.edit ? null : state.preview;
+    if (pv && (p.name === pv.from || p.name === pv.to))
+      el('circle', { class: 'preview', cx: x, cy: y, r: r + 9, 'data-preview': p.name }, svg);
+    if (pv && p.name === pv.remove)
+      el('circle', { class: 'preview removed', cx: x, cy: y, r: r + 9, 'data-preview': p.name }, svg);
     if (p.name in targets) el('circle', { class: 'target ' + targets[p.name], cx: x, cy: y, r: 8 }, svg);
     if (p.name in removals) el('circle', { class: 'removable ' + removals[p.name], cx: x, cy: y, r: r + 5 }, svg);
     // The stone placed or moved, drawn faintly until its removal is chosen.
@@ -174,6 +188,9 @@ function drawHands() {
 function showMoves(a, dtc) {
   const table = $('moves');
   table.replaceChildren();
+  // In the editor the list is the set-up position's, to read, not to play.
+  table.classList.toggle('inert', !!state.edit);
+  const locked = tablesToMove();
   const groups = [['win', 'winning plies'], ['draw', 'drawing plies'], ['loss', 'losing plies'],
     ['unknown', 'plies without a value here']];
   for (const [cls, title] of groups) {
@@ -186,15 +203,21 @@ function showMoves(a, dtc) {
     for (const m of ms) {
       const tr = html('tr', { className: cls }, body);
       tr.dataset.move = m.move;
+      if (locked) tr.classList.add('locked');
       html('td', { textContent: m.move }, tr);
       html('td', { textContent: valueText(m.value, m.plies, dtc) }, tr);
-      tr.addEventListener('click', () => { pending = play(m); });
+      tr.addEventListener('click', () => {
+        if (state.edit) return;
+        if (!userMayPlay()) return;
+        pending = play(m);
+      });
+      tr.addEventListener('mouseenter', () => { state.preview = m; drawBoard(); });
+      tr.addEventListener('mouseleave', () => { if (state.preview === m) { state.preview = null; drawBoard(); } });
     }
   }
 }
 
-function showAnswer() {
-  const a = state.answer;
+function showAnswer(a = state.answer) {
   const dtc = a.metric === 'dtc';
   const side = sideName(a.side);
   $('turn').textContent = side + ' to move' + (a.game_over ? ': the game is over' : '');
@@ -220,8 +243,23 @@ function showAnswer() {
     sector += ': no table here.';
   }
   $('sector').textContent = sector;
-  $('error').textContent = a.error || a.reason || '';
+  $('error').textContent = a.error || '';
+  showNote(a);
   showMoves(a, dtc);
+}
+
+// A position no table here holds is no error: say which table it needs,
+// and offer a position these tables answer.
+function showNote(a) {
+  const note = $('note');
+  note.replaceChildren();
+  if (a.category !== 'unknown' || state.edit) return;
+  note.append('No table here holds this position' + (a.reason ? ' (' + a.reason + ')' : '') + '.');
+  const rs = state.rules.find((x) => x.name === state.name);
+  if (rs && rs.example && rs.example !== a.position) {
+    const b = html('button', { id: 'example', type: 'button', textContent: 'show a position these tables answer' }, note);
+    b.addEventListener('click', () => { pending = go(state.name, rs.example); });
+  }
 }
 
 function setPositionField(text) {
@@ -248,49 +286,103 @@ async function show(name, position, last) {
   state.position = r.body.position;
   state.last = last || null;
   state.from = state.to = null;
+  state.preview = null;
   state.edit = null;
   $('editor').hidden = true;
   $('rules').value = name;
+  const rs = state.rules.find((x) => x.name === name);
+  $('rules-about').textContent = rs ? rs.description : '';
   setPositionField(state.position);
   $('api-link').href = apiUrl(name, state.position);
   showAnswer();
   drawBoard();
   $('back').disabled = state.index <= 0;
   $('forward').disabled = state.index >= state.newest;
+  $('takeback').disabled = state.index <= 0;
   return true;
 }
 
-// A new entry in the browser's history, so back/forward and links work.
-async function go(name, position, last) {
+// Back or forward in the browser's history; the position is shown when
+// popstate comes, a task or more later: `pending` waits for it (or gives up
+// after a while, where there was no step to take).
+let stepDone = null;
+function step(delta) {
+  pending = new Promise((resolve) => {
+    stepDone = resolve;
+    setTimeout(resolve, 3000);
+  });
+  history.go(delta);
+}
+
+// A new entry in the browser's history, so back/forward and links work;
+// with `replace`, the shown entry becomes this position instead.
+async function go(name, position, last, replace) {
   const ok = await show(name, position, last);
   if (!ok) return false;
+  state.userPly = false;
+  if (replace) {
+    history.replaceState({ index: state.index, last: state.last }, '', pageUrl(state.name, state.position));
+    return true;
+  }
   state.index += 1;
   state.newest = state.index;
   history.pushState({ index: state.index, last: state.last }, '', pageUrl(state.name, state.position));
   $('back').disabled = false;
+  $('takeback').disabled = false;
   $('forward').disabled = true;
   return true;
 }
 
 // A ply of the user's; when playing against the tables, their answer.
 async function play(m) {
-  if (await go(state.name, m.position, { from: m.from, to: m.to, remove: m.remove })) await reply();
+  if (!(await go(state.name, m.position, { from: m.from, to: m.to, remove: m.remove }))) return;
+  state.userPly = !!userSide();
+  await reply();
 }
 
 // The side the user plays ('w', 'b'), or '' while exploring.
-const userSide = () => $('play-side').value;
+function userSide() { return $('play-side').value; }
+
+// While playing: the game goes on and the tables are to move.
+function tablesToMove() {
+  const a = state.answer;
+  return !!userSide() && !!a && !a.game_over && a.side[0] !== userSide();
+}
+
+// Whether a click may play a ply: not one of the tables' plies for them.
+function userMayPlay() {
+  if (!tablesToMove()) return true;
+  $('play-status').textContent = 'The tables are to move here, not you: press forward or new game.';
+  return false;
+}
+
+// While playing, what the shown position means for the game.
+function playStatus(prefix) {
+  const a = state.answer;
+  if (!userSide() || !a) return;
+  if (a.game_over) {
+    $('play-status').textContent = 'Game over: ' + (a.category === 'draw' ? 'a draw.'
+      : (a.side[0] === userSide() ? 'the tables win.' : 'you win.'));
+  } else if (a.side[0] === userSide()) {
+    $('play-status').textContent = (prefix || '') + 'Your move.';
+  } else {
+    $('play-status').textContent = (prefix || '') + 'The tables are to move here: press forward or new game.';
+  }
+}
+
+// Buttons and the page's link follow the play side and level.
+function playChanged() {
+  const playing = !!userSide();
+  $('takeback').hidden = $('newgame').hidden = !playing;
+  if (state.position) history.replaceState(history.state, '', pageUrl(state.name, state.position));
+}
 
 // When the user plays one side and the other is to move: the level's ply,
 // from /api/<rules>/play/<level> (the tables, or the search outside them).
 async function reply() {
   const a = state.answer;
   if (!userSide() || state.edit || !a) return;
-  if (a.game_over) {
-    const loser = a.side[0];
-    $('play-status').textContent = 'Game over: ' + (a.category === 'draw' ? 'a draw.'
-      : (loser === userSide() ? 'the tables win.' : 'you win.'));
-    return;
-  }
+  if (a.game_over) return playStatus();
   if (a.side[0] === userSide()) return;
   const level = $('play-level').value;
   const r = await getJson('/api/' + encodeURIComponent(state.name) + '/play/' + level + '?position=' +
@@ -299,7 +391,9 @@ async function reply() {
   const m = r.body.move;
   const who = r.body.source === 'tables' ? `The tables (${level}) played ${m.move}.`
     : `Outside the tables: the search played ${m.move}.`;
-  if (await go(state.name, m.position, { from: m.from, to: m.to, remove: m.remove })) {
+  // The reply takes the place of the user's ply in the history: one step
+  // back takes back the whole move (the user's ply and the reply).
+  if (await go(state.name, m.position, { from: m.from, to: m.to, remove: m.remove }, state.userPly)) {
     $('play-status').textContent = who;
     if (state.answer.game_over) await reply();
     else $('play-status').textContent = who + ' Your move.';
@@ -310,8 +404,9 @@ function clickPoint(name) {
   if (state.edit) {
     state.edit.cells[name] = document.querySelector('input[name=tool]:checked').value;
     drawBoard();
-    return;
+    return analyseEdit();
   }
+  if (!userMayPlay()) return;
   const moves = state.answer ? state.answer.moves : [];
   if (state.to !== null) {  // picking the stone to remove
     const m = moves.find((m) => m.from === state.from && m.to === state.to && m.remove === name);
@@ -346,12 +441,33 @@ function startEditing() {
   $('edit-counter-label').hidden = f.counter === null;
   $('edit-counter').value = f.counter ?? 0;
   $('editor').hidden = false;
-  // The plies and value shown are the old position's: put them away.
+  drawBoard();
+  return analyseEdit();
+}
+
+// The set-up position's value and plies, asked anew after each change
+// (the old position's lines are never shown for it); while it is not a
+// legal position, why not.
+async function analyseEdit() {
+  if (!state.edit) return;
+  const seq = ++state.editSeq;
+  const text = editorText();
+  const r = await getJson(apiUrl(state.name, text));
+  if (!state.edit || seq !== state.editSeq) return;
+  if (r.body.moves) {
+    showAnswer(r.body);
+    $('value').textContent = 'set up: ' + $('value').textContent;
+    return;
+  }
   $('moves').replaceChildren();
   $('turn').textContent = '';
+  $('status').textContent = '';
+  $('sector').textContent = '';
+  $('note').replaceChildren();
   $('value').textContent = 'setting up a position';
   $('value').className = 'value';
-  drawBoard();
+  delete $('value').dataset.category;
+  $('error').textContent = 'not a legal position yet: ' + (r.body.error || 'HTTP ' + r.status);
 }
 
 function editorText() {
@@ -381,6 +497,8 @@ async function runClicks(list) {
       if (!field) { $('error').textContent = 'no field ' + item; break; }
       field.value = set[2];
       field.dispatchEvent(new Event('change', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await pending;
       continue;
     }
     const row = [...document.querySelectorAll('#moves tbody tr')].find((tr) => tr.dataset.move === item);
@@ -414,56 +532,118 @@ async function init() {
   const r = await getJson('/api/rules');
   state.rules = r.body.rules || [];
   const select = $('rules');
-  for (const rs of state.rules) html('option', { value: rs.name, textContent: rs.name + ' (' + rs.description + ')' },
-    select);
+  // The menu names the rule set; its description stands beside it (a
+  // long one would be cut in a phone's narrow menu).
+  for (const rs of state.rules) html('option', { value: rs.name, textContent: rs.name, title: rs.description }, select);
   const url = new URL(location.href);
   const wanted = url.searchParams.get('rules');
-  const rs = state.rules.find((x) => x.name === wanted) || state.rules.find((x) => x.name === 'nmm') || state.rules[0];
+  const served = state.rules.map((x) => x.name).join(', ');
+  let linkError = '';
+  let rs = state.rules.find((x) => x.name === wanted);
+  if (wanted !== null && !rs) linkError = `The link asks for rule set "${wanted}", which is not served here ` +
+    `(served: ${served}); showing ${(state.rules.find((x) => x.name === 'nmm') || state.rules[0] || {}).name}.`;
+  rs = rs || state.rules.find((x) => x.name === 'nmm') || state.rules[0];
   if (!rs) { $('error').textContent = 'no rule sets served'; return; }
-  const position = url.searchParams.get('position') || rs.start;
-  if (!(await show(rs.name, position))) await show(rs.name, rs.start);
+  // Play side and level from the link.
+  const side = url.searchParams.get('play'), level = url.searchParams.get('level');
+  if (side !== null && !['w', 'b', ''].includes(side)) linkError += ` The link's play=${side} is neither w nor b.`;
+  else if (side) $('play-side').value = side;
+  if (level !== null && ![...$('play-level').options].some((o) => o.value === level))
+    linkError += ` The link's level=${level} is no level (perfect, strong, medium, easy).`;
+  else if (level) $('play-level').value = level;
+  playChanged();
+  state.flipped = userSide() === 'b';
+  const position = url.searchParams.get('position');
+  let landing = '';
+  if (position !== null) {
+    if (!(await show(rs.name, position))) {
+      linkError += ` The link's position "${position}" is not one of ${rs.name}: ${$('error').textContent}; ` +
+        'showing the start position.';
+      await show(rs.name, rs.start);
+    }
+  } else {
+    // No position asked for: the start, unless the tables here do not
+    // reach it (small tables hold a few stones a side): then a position
+    // they answer, so that the first page shows values.
+    await show(rs.name, rs.start);
+    if (state.answer && state.answer.category === 'unknown' && rs.example && await show(rs.name, rs.example))
+      landing = 'The start position is outside these tables; here is a position they answer ("start" shows the start).';
+  }
   history.replaceState({ index: 0, last: null }, '', pageUrl(state.name, state.position));
+  if (linkError) $('error').textContent = linkError.trim();
+  if (landing) $('play-status').textContent = landing;
+  state.gameStart = state.position;
+  // A link to a game where the tables are to move: they move.
+  await reply();
 
   select.addEventListener('change', () => {
     const s = state.rules.find((x) => x.name === select.value);
-    pending = go(s.name, s.start);
+    pending = (async () => {
+      // As on landing: the start, or a position the tables answer.
+      if (await go(s.name, s.start) && state.answer.category === 'unknown' && s.example) {
+        await go(s.name, s.example);
+        $('play-status').textContent = 'The start position is outside these tables; here is a position they answer.';
+      }
+    })();
   });
   $('start').addEventListener('click', () => {
     const s = state.rules.find((x) => x.name === state.name);
     pending = go(s.name, s.start);
   });
-  $('back').addEventListener('click', () => history.back());
-  $('forward').addEventListener('click', () => history.forward());
+  $('back').addEventListener('click', () => step(-1));
+  $('forward').addEventListener('click', () => step(1));
+  $('takeback').addEventListener('click', () => step(-1));
+  $('newgame').addEventListener('click', () => {
+    pending = (async () => {
+      if (await go(state.name, state.gameStart || state.position)) {
+        playStatus('New game. ');
+        await reply();
+      }
+    })();
+  });
   $('play-side').addEventListener('change', () => {
     $('play-status').textContent = userSide() ? '' : 'Exploring: click plies for both sides.';
     // Black's player sees the board from Black's side.
     state.flipped = userSide() === 'b';
+    state.gameStart = state.position;
+    playChanged();
     drawBoard();
+    showAnswer();
     pending = reply();
   });
+  $('play-level').addEventListener('change', () => playChanged());
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; drawBoard(); });
-  $('edit').addEventListener('click', () => { if (!state.edit) startEditing(); });
+  $('edit').addEventListener('click', () => { if (!state.edit) pending = startEditing(); });
   $('edit-clear').addEventListener('click', () => {
     for (const p of state.board.points) state.edit.cells[p.name] = '.';
     drawBoard();
+    pending = analyseEdit();
   });
   $('edit-done').addEventListener('click', () => { pending = finishEditing(); });
   $('edit-cancel').addEventListener('click', () => {
     state.edit = null;
+    ++state.editSeq;
     $('editor').hidden = true;
     showAnswer();
     drawBoard();
   });
   for (const id of ['edit-side', 'edit-hand-w', 'edit-hand-b', 'edit-counter'])
-    $(id).addEventListener('change', () => drawHands());
+    $(id).addEventListener('change', () => { drawHands(); pending = analyseEdit(); });
   $('position-form').addEventListener('submit', (e) => {
     e.preventDefault();
     pending = go(state.name, $('position').value.trim());
   });
   window.addEventListener('popstate', (e) => {
     const u = new URL(location.href);
+    const back = (e.state ? e.state.index : 0) < state.index;
     state.index = e.state ? e.state.index : 0;
-    pending = show(u.searchParams.get('rules'), u.searchParams.get('position'), e.state ? e.state.last : null);
+    const done = stepDone;
+    stepDone = null;
+    pending = (async () => {
+      if (await show(u.searchParams.get('rules'), u.searchParams.get('position'), e.state ? e.state.last : null))
+        playStatus(back ? 'Took back a move. ' : '');
+      if (done) done();
+    })();
   });
 
   const clicks = url.searchParams.get('clicks');
