@@ -253,13 +253,20 @@ ApiResponse mainline_answer(const Tables& t, const Rules& r, Position p) {
         if (r.has_capture_counter() && e.is_removal()) break;
         if (outcome(r, p) != Outcome::ONGOING) break;
         const std::uint32_t before = pr.value;
+        // A ply into a win/draw/loss-only table has no distance to rank it
+        // by: then the ply listed first need not be the best.
+        const bool unranked = std::any_of(pr.moves.begin(), pr.moves.end(), [](const mtb_move& x) {
+            return !mtb_is_error(x.value) && !MTB_HAS_PLIES(x.value) && MTB_GET_WDL(x.value) != MTB_DRAW;
+        });
         pr = probe_root(t, r, p);
         if (mtb_is_error(pr.value)) {
             j["error"] = pr.message.empty() ? mtb_error_name(pr.value) : pr.message;
             return {status_of(pr.value), dump(j)};
         }
         if (!e.is_removal() && MTB_HAS_PLIES(pr.value) && MTB_GET_PLIES(pr.value) >= MTB_GET_PLIES(before)) {
-            j["cut"] = "the tables' best ply did not come closer to the end";
+            // Not a ply of best play: left out of the line.
+            j["mainline"].erase(j["mainline"].size() - 1);
+            j["cut"] = unranked ? kNoDistanceCut : "the tables' best ply did not come closer to the end";
             break;
         }
     }

@@ -1,7 +1,8 @@
 """Round three's attacks on `mtb serve` (issue 39), rerun as a user and an
 attacker found them; each failed on 636bd2b:
 - /api/<rules>/mainline on win/draw/loss-only tables answered a 4,096-ply
-  line that cycled and never won: now no line, and `cut` says why;
+  line that cycled and never won: now no line (or the line up to such a
+  table), and `cut` says why;
 - SIGTERM computed every queued request although its socket was closed:
   now queued requests are dropped and the server exits at once;
 - two Content-Length headers were accepted (the gate read the last,
@@ -11,6 +12,7 @@ attacker found them; each failed on 636bd2b:
 - "_" for a space in ?position= (as lichess links write it) was refused.
 Usage: serve_round3.py MTB"""
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -22,6 +24,7 @@ from serve_util import Server, fail, make_tables, stop_all, temp_root  # noqa: E
 
 START = "W.W.....B.........B.B..W w 0 0"  # nmm 3v3, White wins at once
 LONG_WIN = "W..W.....BB.B..W........ w 0 0"  # nmm 3v3, White wins in 15 plies
+MIXED_START = ".WB...B..WBW..B. w 0 0"  # six 4v4, White wins in 11 plies through 3v3
 # Requests that each take a worker a while: play by search where no table
 # holds the position (the search stops at 0.3 s).
 SLOW = "/api/morabaraba/play/perfect?position=" + "." * 24 + "+w+12+12"
@@ -94,6 +97,38 @@ def check_wdl_mainline(mtb, root, tables):
         stop_all(full, only)
 
 
+def check_mixed_mainline(mtb, root, tables):
+    """A line that reaches a win/draw/loss-only table midway stops there and
+    says why.  Six 3..4 a side with its 3v3 table win/draw/loss only: from
+    MIXED_START the best line captures into 3v3 at its 7th ply; the ply then
+    listed first is a slower win, and following it went round in circles
+    (636bd2b: 4,096 plies, 620 KB)."""
+    full_dir = os.path.join(tables, "six")
+    mixed = os.path.join(root, "mixed", "six")
+    os.makedirs(mixed)
+    for f in os.listdir(full_dir):
+        if f.endswith(".mtb") and f != "six_3v3.mtb":
+            shutil.copy(os.path.join(full_dir, f), mixed)
+    subprocess.run([mtb, "wdl", full_dir, "--out", mixed, "--sectors", "3v3"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    full, part = Server(mtb, tables), Server(mtb, os.path.dirname(mixed))
+    try:
+        status, a, _ = full.get("/api/six/mainline", {"position": MIXED_START})
+        whole = [m["move"] for m in a.get("mainline") or []]
+        if status != 200 or a.get("cut") is not None or len(whole) != a.get("plies") or len(whole) < 8:
+            fail("six mainline with every table: %d, %d plies, cut %r" % (status, len(whole), a.get("cut")))
+        status, b, _ = part.get("/api/six/mainline", {"position": MIXED_START})
+        line = [m["move"] for m in b.get("mainline") or []]
+        if status != 200 or b.get("winner") != a["winner"] or not b.get("cut") or "win/draw/loss" not in b["cut"]:
+            fail("six mainline reaching a WDL-only table: want 200, the winner and a cut naming win/draw/loss, "
+                 "got %d, %d plies, cut %r" % (status, len(line), b.get("cut")))
+        if not line or line != whole[:len(line)]:
+            fail("six mainline reaching a WDL-only table: want a part of the best line %s, got %s" %
+                 (whole, line[:20]))
+    finally:
+        stop_all(full, part)
+
+
 def check_sigterm_queue(mtb, tables):
     """SIGTERM with QUEUED slow requests queued on one worker: exit at once."""
     s = Server(mtb, tables, threads=1)
@@ -163,6 +198,7 @@ def main():
     with temp_root() as root:
         tables, _ = make_tables(mtb, root)
         check_wdl_mainline(mtb, root, tables)
+        check_mixed_mainline(mtb, root, tables)
         s = Server(mtb, tables)
         try:
             check_requests(s)
