@@ -8,6 +8,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "table/durable_file.h"
+
 namespace mtb {
 
 OutputLock::~OutputLock() {
@@ -22,7 +24,7 @@ std::optional<std::string> OutputLock::acquire(const std::string& dir) {
         const int e = errno;
         ::close(fd);
         if (e == EWOULDBLOCK)
-            return "another mtb gen is writing into " + dir + " (it holds " + path +
+            return "another mtb gen or mtb wdl is writing into " + dir + " (it holds " + path +
                    "); wait for it to finish or use another --out folder";
         return "cannot lock " + path + ": " + std::strerror(e);
     }
@@ -36,9 +38,7 @@ std::vector<std::string> remove_stale_temp_files(const std::string& dir) {
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        const std::string suffix = ".mtb.tmp";
-        if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
-            continue;
+        if (!is_temp_table_name(name)) continue;
         std::error_code rm;
         if (it->is_regular_file(rm) && fs::remove(it->path(), rm)) removed.push_back(name);
     }

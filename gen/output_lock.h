@@ -1,5 +1,6 @@
-// mtb gen's hold on its output folder (issue 15, item 5): one writer per
-// folder, and the temporary files a killed run left behind.
+// mtb gen's and mtb wdl's hold on their output folder (issue 15, item 5;
+// issue 39, item 4): one writer per folder, and the temporary files a
+// killed run left behind.
 //
 // Two runs into one folder would write the same "<table>.tmp" names and
 // could rename each other's half-written work into place; the lock (flock
@@ -29,7 +30,7 @@ private:
     int fd_ = -1;
 };
 
-// Removes the "*.mtb.tmp" files in `dir` (left by a run that was killed
+// Removes the temporary table files in `dir` (is_temp_table_name()) (left by a run that was killed
 // while writing; call it only while holding the lock) and returns their
 // names, so the caller can report them.
 std::vector<std::string> remove_stale_temp_files(const std::string& dir);

@@ -260,8 +260,9 @@ std::vector<VerifyProblem> check_file(const TableFile& file, std::unique_ptr<Sto
     held.trim(others, keep_bytes);
     for (Sector c : others)
         if (auto err = held.load(*r, c, dir.empty() ? "." : dir, threads, metric))
-            return {{file.path(), -1, "cannot check values: " + *err}};
+            return {{file.path(), -1, file.path() + ": values not checked: " + *err, true}};
     if (own->slots() != file.slots()) return {{file.path(), -1, file.path() + ": slot count differs from the index"}};
+    own->set_metric(*metric);
     const StoredTable& stored = *own;
     if (others.size() != needed.size()) held.add(std::move(own));  // s is its own successor
     for (const ValueError& e : check_values(*r, stored, held, threads, 10, metric, progress))
@@ -287,7 +288,8 @@ std::vector<VerifyProblem> check_wdl_file(const Rules& r, const TableFile& file,
     std::error_code ec;
     if (!fs::is_regular_file(twin, ec)) return {};
     std::vector<ValueCode> values, stored;
-    if (auto e = load_table(twin, r, s, values)) return {{file.path(), -1, "cannot check values: " + *e}};
+    if (auto e = load_table(twin, r, s, values))
+        return {{file.path(), -1, file.path() + ": values not checked: " + *e, true}};
     std::string error;
     const auto twin_file = TableFile::open(twin, error);
     const Metric twin_metric = twin_file ? table_metric(r, twin_file->header()).value_or(Metric()) : Metric();
@@ -298,7 +300,7 @@ std::vector<VerifyProblem> check_wdl_file(const Rules& r, const TableFile& file,
         held.trim(needed, keep_bytes);
         for (Sector c : needed)
             if (auto err = held.load(r, c, dir.empty() ? "." : dir.string(), threads))
-                return {{file.path(), -1, "cannot check values: " + *err}};
+                return {{file.path(), -1, file.path() + ": values not checked: " + *err, true}};
     }
     std::vector<std::uint64_t> wrong;
     if (auto e = check_wdl_against_values(r, s, captures, stored, values, held, threads, wrong))

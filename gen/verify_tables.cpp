@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "gen/huge_pages.h"
+#include "table/table_identity.h"
 #include "table/table_writer.h"
 
 namespace mtb {
@@ -94,6 +95,10 @@ std::size_t StoredTable::memory_bytes() const {
 std::optional<std::string> VerifyTables::load(const Rules& r, Sector s, const std::string& dir, int threads,
                                               std::optional<Metric> metric) {
     auto held = std::find_if(tables_.begin(), tables_.end(), [&](const auto& t) { return t->sector() == s; });
+    if (held != tables_.end() && metric && (*held)->metric() && *(*held)->metric() != *metric) {
+        tables_.erase(held);
+        held = tables_.end();
+    }
     if (held != tables_.end()) {
         std::rotate(held, held + 1, tables_.end());  // now the most recently used
         return std::nullopt;
@@ -106,6 +111,7 @@ std::optional<std::string> VerifyTables::load(const Rules& r, Sector s, const st
     if (file->header().content != TableContent::VALUES) return path + ": holds win/draw/loss only, not values";
     auto t = StoredTable::from_file(r, *file, threads, error);
     if (!t) return error;
+    if (auto m = table_metric(r, file->header())) t->set_metric(*m);
     tables_.push_back(std::move(t));
     return std::nullopt;
 }

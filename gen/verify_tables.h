@@ -50,6 +50,10 @@ public:
         __builtin_prefetch(wide_ ? static_cast<const void*>(&sym16_[slot]) : static_cast<const void*>(&sym8_[slot]));
     }
     std::size_t memory_bytes() const;
+    // The metric of the values, when known (a file's header says it): a
+    // table held for one file's check serves another only in its metric.
+    std::optional<Metric> metric() const { return metric_; }
+    void set_metric(Metric m) { metric_ = m; }
 
 private:
     StoredTable(const Rules& r, Sector s);
@@ -63,13 +67,15 @@ private:
     std::vector<std::uint8_t> sym8_;
     std::vector<std::uint16_t> sym16_;
     std::vector<ValueCode> codes_;  // symbol -> value code
+    std::optional<Metric> metric_;
 };
 
 // The tables one check needs, by sector.
 class VerifyTables {
 public:
     // Loads `dir`/table_file_name(r, s) unless s is already held (then it
-    // counts as used now); with `metric`, the file must hold its values.
+    // counts as used now); with `metric`, the file must hold its values (a
+    // held table of another metric is read again, so the error names it).
     // Returns an error text naming the file on failure.
     std::optional<std::string> load(const Rules& r, Sector s, const std::string& dir, int threads,
                                     std::optional<Metric> metric = {});

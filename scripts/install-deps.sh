@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mtb builds with, when any is missing.
 # Non-interactive and idempotent; does nothing (quickly) when all are present.
-#   scripts/install-deps.sh [--fuzz] [--browser]
+#   scripts/install-deps.sh [--cli] [--fuzz] [--browser]
+# --cli: only what building the mtb command needs (the quick start): no
+# format checker, type checker or Python tools, which take most of the
+# download.
 set -euo pipefail
 # clang-format-14, not the unversioned package: the format check
 # (scripts/check-format.sh) runs that version only, so that it gives the same
@@ -13,6 +16,12 @@ packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 pyth
 # scripts/test.sh, tests/fuzz/run.sh).
 # --browser: also chromium, for the page test of mtb serve (tests/serve, ctest
 # label `browser`); about 350 MB installed, so only the test script asks for it.
+for arg in "$@"; do
+  # catch2 (headers only, small) stays: the build folder is configured with its tests.
+  if [ "$arg" = --cli ]; then
+    packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 libcpp-httplib-dev nlohmann-json3-dev)
+  fi
+done
 for arg in "$@"; do
   if [ "$arg" = --browser ]; then packages+=(chromium); fi
   if [ "$arg" = --fuzz ]; then packages+=(clang-14 libclang-rt-14-dev libomp-14-dev); fi

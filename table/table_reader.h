@@ -104,6 +104,10 @@ struct VerifyProblem {
     std::string file;
     std::int64_t block = -1;
     std::string message;
+    // The file's values could not be checked because a table they are
+    // checked against is damaged, missing or of another metric: the file
+    // itself is not blamed (mtb verify says UNCHECKED, not DAMAGED).
+    bool unchecked = false;
 };
 
 // Checks every checksum of one file: header, dictionary and block index,

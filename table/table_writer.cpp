@@ -134,15 +134,16 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
     return std::nullopt;
 }
 
-// Writes the file as "<path>.tmp", syncs it and renames it to `path`.
+// Writes the file under a temporary name of its own beside `path`
+// (create_temp_beside()), syncs it and renames it to `path`.
 // Written with plain write() so that a failure keeps its reason (ENOSPC,
 // EACCES, EFBIG under a file-size limit once SIGXFSZ is ignored); the
 // temporary file never outlives a failure.
 std::optional<std::string> write_file(const std::string& path, const std::vector<std::uint8_t>& header,
                                       const std::vector<std::uint8_t>& meta,
                                       const std::vector<std::vector<std::uint8_t>>& compressed) {
-    const std::string tmp = path + ".tmp";
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    std::string tmp;
+    int fd = create_temp_beside(path, tmp);
     if (fd < 0) return "cannot create " + tmp + ": " + std::strerror(errno);
     std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(), XXH3_freeState);
     XXH3_64bits_reset(state.get());

@@ -7,11 +7,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "gen/generate.h"
 #include "gen/progress_line.h"
 #include "table/index.h"
+#include "table/table_identity.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
 #include "tools/cli.h"
@@ -44,7 +46,9 @@ const char* kGenHelp =
     "\n"
     "A run that is stopped can be restarted: units whose tables exist and pass\n"
     "their checksums are skipped.  A sector whose children are neither planned\n"
-    "nor in DIR is an error (exit 1) naming the sectors to solve first.\n"
+    "nor in DIR is an error (exit 1) naming the sectors to solve first.  A DIR\n"
+    "holding tables of another rule set or metric is refused (exit 2): a\n"
+    "folder holds one of each.\n"
     "\n"
     "Progress goes to stderr: on a terminal a bar redrawn in place, otherwise a\n"
     "line every 10 s (positions done of the total and an ETA, also inside a\n"
@@ -106,6 +110,36 @@ int check_children(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
                            .append(" first (")
                            .append(command)
                            .append(")"));
+}
+
+// The output folder must not hold another rule set's or another metric's
+// tables: solving into it would overwrite or mix them (a folder holds one
+// of each: the probe reads the metric from the headers and refuses a mix).
+// Exit 2, naming the folder and the flag that fits it.
+int check_out_folder(const Rules& r, const GenOptions& opt, const std::string& default_dir) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (fs::directory_iterator it(opt.dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != ".mtb") continue;
+        std::string ignored;
+        const auto t = TableFile::open(it->path().string(), ignored);
+        if (!t) continue;  // not a table the run could overwrite by mistake: resuming checks it
+        const TableHeader& h = t->header();
+        const std::string file = it->path().filename().string();
+        const std::string other = default_dir == opt.dir ? "another --out folder" : "--out " + default_dir;
+        if (h.rules_name != r.name)
+            return fail("gen",
+                        opt.dir + " holds " + h.rules_name + " tables (" + file + "), not " + r.name +
+                            ": give --rules " + h.rules_name + " to add to them, or " + other,
+                        USAGE);
+        const std::optional<Metric> m = table_metric(r, h);
+        if (h.content == TableContent::VALUES && m && *m != opt.metric)
+            return fail("gen",
+                        opt.dir + " holds " + m->name() + " tables (" + file + "), not " + opt.metric.name() +
+                            ": give --metric " + m->name() + " to add to them, or " + other,
+                        USAGE);
+    }
+    return OK;
 }
 
 // The summary of what was done, also after a failure.
@@ -193,6 +227,7 @@ int cmd_gen(std::span<char*> args) {
     opt.dir = a.value("--out").value_or(default_dir);
     opt.threads = threads ? int(*threads) : 0;
     if (level) opt.level = int(*level);
+    if (int rc = check_out_folder(*r, opt, default_dir)) return rc;
     if (int rc = check_children(a, *r, units, opt)) return rc;
     opt.progress = stderr;
     opt.progress_tty = isatty(fileno(stderr));

@@ -1,5 +1,6 @@
 // mtb player: plays one game under a referee's line protocol on stdin/stdout.
-#include <climits>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <random>
 
@@ -26,11 +27,18 @@ static const char* kPlayerHelp =
     "                    shortest win, the longest loss), strong, medium or easy\n"
     "                    (the perfect ply, but with a chance of 10%, 40% or 75% a\n"
     "                    random legal ply); outside the tables the search plays\n"
-    "  --seed S          the random plies of --level (default: from the system)\n"
+    "  --seed S          the random plies of --level, 0..2^64-1 (default: from the\n"
+    "                    system)\n"
     "  --start POSITION  lasker: the game starts from this position (text with the\n"
     "                    counter, e.g. \"W.W...B.. w 0 1 4\") instead of the empty board\n"
     "\n"
     "stdout carries protocol lines only; diagnostics go to stderr.\n";
+
+// A seed is any 64-bit value, as the C API, Python and mtb serve take it.
+static bool parse_seed(const std::string& text, std::uint64_t& seed) {
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    return ec == std::errc() && end == text.data() + text.size();
+}
 
 int cmd_player(std::span<char*> args) {
     Args a(args, {"--protocol", "--tables", "--budget", "--start", "--level", "--seed"}, {"--help"});
@@ -40,9 +48,11 @@ int cmd_player(std::span<char*> args) {
     PlayerOptions o;
     if (int rc = player_options_from_args(a, "player", o)) return rc;
     o.start = a.value("--start");
-    const auto seed = a.integer("--seed", 0, LLONG_MAX);
-    if (a.error()) return fail("player", *a.error(), USAGE);
-    o.seed = seed ? std::uint64_t(*seed) : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+    o.seed = (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+    if (auto text = a.value("--seed"))
+        if (!parse_seed(*text, o.seed))
+            return fail("player", "--seed must be a whole number from 0 to 18446744073709551615, got " + quote(*text),
+                        USAGE);
     if (auto level = a.value("--level")) {
         const auto l = parse_play_level(*level);
         if (!l)

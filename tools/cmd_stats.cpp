@@ -21,16 +21,18 @@ const char* kStatsHelp =
     "usage: mtb stats DIR [--json]\n"
     "\n"
     "For every *.mtb file in DIR: positions, wins, losses, draws (from the side\n"
-    "to move's view), the longest win and loss in plies (in the tables' metric:\n"
-    "plies to the end, or DTC, plies to the next capture, for lasker-20 and\n"
-    "mtb gen --metric dtc; \"metric\" in JSON), file bytes and bits per position (file bits / positions); then\n"
-    "the totals.  Win/draw/loss-only files\n"
-    "(*.wdl.mtb) are listed but kept out of the totals, unless the folder holds\n"
-    "only such files; a capture-resolved one\n"
-    "(mtb wdl's default) stores lowered values where a capture decides, so its\n"
-    "wins, losses and draws show as - (null in JSON).  --json prints\n"
-    "{\"tables\":[{...}], \"total\":{...}}.  Exit status 1 when DIR is missing or\n"
-    "holds no table, or a table cannot be read.\n";
+    "to move's view), the metric and the longest win and loss in plies in it\n"
+    "(dtm: plies to the end; dtc: plies to the next capture, for lasker-20 and\n"
+    "mtb gen --metric dtc; \"mixed\" in the total when the values files\n"
+    "disagree, with a warning), file bytes and bits per position (file bits /\n"
+    "positions); then the totals.  Win/draw/loss-only files (*.wdl.mtb) are\n"
+    "listed but kept out of the totals, unless the folder holds only such\n"
+    "files; a capture-resolved one (mtb wdl's default) stores lowered values\n"
+    "where a capture decides, so its wins, losses and draws show as - (null in\n"
+    "JSON).  --json prints {\"tables\":[{...}], \"total\":{...}}.  A DIR without\n"
+    "tables of its own stands for its one DIR/<rules>/ folder (as in mtb probe).\n"
+    "Exit status 1 when DIR is missing or holds no table, or a table cannot be\n"
+    "read.\n";
 
 std::string opt_int(int v) { return v < 0 ? "-" : std::to_string(v); }
 
@@ -47,7 +49,8 @@ int cmd_stats(std::span<char*> args) {
     const bool json = a.has("--json");
     if (!error.empty()) return fail_json(json, "stats", error);
     if (folder.files.empty() && folder.skipped.empty())
-        return fail_json(json, "stats", a.positional()[0] + ": no *.mtb files");
+        return fail_json(json, "stats", a.positional()[0] + ": no *.mtb files (nor in a DIR/<rules>/ folder)");
+    if (auto mix = metric_mix(folder)) std::fprintf(stderr, "mtb stats: warning: %s\n", mix->c_str());
     std::vector<TableFigures> rows;
     int bad = 0;
     for (const std::string& s : folder.skipped) fail("stats", s), ++bad;
@@ -80,17 +83,23 @@ int cmd_stats(std::span<char*> args) {
         j["total"] = table_figures_json(total, false);
         std::printf("%s\n", dump(j).c_str());
     } else {
-        std::printf("%-24s %14s %14s %14s %14s %6s %6s %12s %8s\n", "table", "positions", "wins", "losses", "draws",
-                    "maxwin", "maxloss", "bytes", "bits/pos");
-        auto line = [](const TableFigures& r) {
+        // The metric beside the longest columns: "maxwin 11" means plies
+        // to the end in a DTM table, plies to the next capture in a DTC one.
+        std::printf("%-24s %14s %14s %14s %14s %6s %6s %6s %12s %8s\n", "table", "positions", "wins", "losses", "draws",
+                    "metric", "maxwin", "maxloss", "bytes", "bits/pos");
+        auto line = [](const TableFigures& r, const std::string& metric) {
             auto count = [&](std::uint64_t n) { return r.counts_known ? std::to_string(n) : std::string("-"); };
-            std::printf("%-24s %14llu %14s %14s %14s %6s %6s %12llu %8.4f\n", r.file.c_str(),
+            std::printf("%-24s %14llu %14s %14s %14s %6s %6s %6s %12llu %8.4f\n", r.file.c_str(),
                         (unsigned long long)r.positions, count(r.wins).c_str(), count(r.losses).c_str(),
-                        count(r.draws).c_str(), opt_int(r.longest_win).c_str(), opt_int(r.longest_loss).c_str(),
-                        (unsigned long long)r.bytes, r.bits());
+                        count(r.draws).c_str(), metric.c_str(), opt_int(r.longest_win).c_str(),
+                        opt_int(r.longest_loss).c_str(), (unsigned long long)r.bytes, r.bits());
         };
-        for (const TableFigures& r : rows) line(r);
-        line(total);
+        std::string total_metric;
+        for (const TableFigures& r : rows) {
+            line(r, r.wdl ? "-" : r.metric);
+            if (!r.wdl) total_metric = total_metric.empty() || total_metric == r.metric ? r.metric : "mixed";
+        }
+        line(total, total_metric.empty() ? "-" : total_metric);
     }
     return bad ? FAILURE : OK;
 }

@@ -25,8 +25,13 @@ static const char* kVerifyHelp =
     "agree with the file's name and with the folder's other tables.  Prints one\n"
     "line per file (\"ok\" or each problem, naming the file and block), one\n"
     "\"SKIPPED\" line per *.mtb entry that is no regular file (FIFO, folder,\n"
-    "dangling link) and a summary.  Exit status 0 when every file is sound, 1\n"
-    "when anything is wrong or skipped, 2 for bad usage.\n"
+    "dangling link), one \"MIXED\" line when the values files hold more than one\n"
+    "metric (dtm and dtc: probes refuse such a folder) and a summary.  A file\n"
+    "whose values cannot be checked because a table they are checked against\n"
+    "is damaged, missing or of another metric is \"UNCHECKED\", not damaged.\n"
+    "DIR without tables of its own stands for its one DIR/<rules>/ folder.\n"
+    "Exit status 0 when every file is sound, 1 when anything is wrong,\n"
+    "mixed, unchecked or skipped, 2 for bad usage.\n"
     "\n"
     "  --values      also check every value against its successors' values (the\n"
     "                successors' tables must be in DIR; slow for big tables);\n"
@@ -63,6 +68,10 @@ std::size_t wdl_files_unchecked(const std::vector<std::string>& files) {
 
 int print_summary(const TableFolder& folder, const VerifyTotals& t, bool values, const std::string& dir) {
     for (const std::string& s : folder.skipped) std::printf("SKIPPED  %s\n", s.c_str());
+    // Every file may be sound and the folder still unusable: probes refuse
+    // a folder mixing metrics.
+    const std::optional<std::string> mix = metric_mix(folder);
+    if (mix) std::printf("MIXED    %s\n", mix->c_str());
     const std::size_t unchecked = values ? wdl_files_unchecked(folder.files) : 0;
     if (unchecked)
         std::printf(
@@ -70,12 +79,13 @@ int print_summary(const TableFolder& folder, const VerifyTotals& t, bool values,
             "(checksums only)\n",
             unchecked, dir.c_str());
     const std::size_t files = folder.files.size();
-    std::printf("%zu files, %zu sound, %zu damaged (%zu problems)", files, files - t.bad_files, t.bad_files,
-                t.problems);
+    std::printf("%zu files, %zu sound, %zu damaged (%zu problems)", files, files - t.bad_files - t.unchecked_files,
+                t.bad_files, t.problems);
+    if (t.unchecked_files) std::printf(", %zu with values not checked", t.unchecked_files);
     if (!folder.skipped.empty()) std::printf(", %zu entries skipped", folder.skipped.size());
+    if (mix) std::printf(", metrics mixed");
     std::printf("\n");
-    if (!folder.skipped.empty()) return FAILURE;
-    return t.bad_files ? FAILURE : OK;
+    return folder.skipped.empty() && !mix && !t.bad_files && !t.unchecked_files ? OK : FAILURE;
 }
 
 }  // namespace
@@ -89,7 +99,8 @@ int cmd_verify(std::span<char*> args) {
     std::string error;
     const TableFolder folder = table_files(a.positional()[0], error);
     if (!error.empty()) return fail("verify", error);
-    if (folder.files.empty() && folder.skipped.empty()) return fail("verify", a.positional()[0] + ": no *.mtb files");
+    if (folder.files.empty() && folder.skipped.empty())
+        return fail("verify", a.positional()[0] + ": no *.mtb files (nor in a DIR/<rules>/ folder)");
     VerifyJob job;
     job.folder = &folder;
     job.values = a.has("--values");
@@ -108,7 +119,7 @@ int cmd_verify(std::span<char*> args) {
     }
     VerifyTotals totals;
     if (auto e = verify_files(job, totals)) return fail("verify", *e);
-    return print_summary(folder, totals, job.values, a.positional()[0]);
+    return print_summary(folder, totals, job.values, folder.dir);
 }
 
 }  // namespace mtb::cli

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "gen/output_lock.h"
 #include "gen/progress_line.h"
 #include "gen/wdl_stage.h"
 #include "tools/cli.h"
@@ -47,6 +48,10 @@ static const char* kWdlHelp =
     "goes to standard error: a bar on a terminal, otherwise a line every 10 s,\n"
     "also inside a table, and one per table; MTB_PROGRESS_SECONDS=S sets the\n"
     "interval.\n"
+    "\n"
+    "DIR without tables of its own stands for its one DIR/<rules>/ folder.  One\n"
+    "run writes into a folder at a time (a second mtb wdl or mtb gen into it is\n"
+    "refused, exit 1).\n"
     "\n"
     "  --out DIR2    where to write (created if missing)\n"
     "  --sectors L   only these sectors' tables, e.g. 6v6,6v6+2+2\n"
@@ -123,18 +128,25 @@ int cmd_wdl(std::span<char*> args) {
     job.leave_out = a.has("--leave-out");
     job.resume = a.has("--resume");
     if (job.leave_out && !only.empty()) return fail("wdl", "--leave-out plans the whole set: give no --sectors", USAGE);
-    job.dir = a.positional()[0];
-    job.out = a.value("--out").value_or(job.dir);
     std::string error;
-    const std::vector<std::string> files = table_files(job.dir, error).files;
+    const TableFolder folder = table_files(a.positional()[0], error);
     if (!error.empty()) return fail("wdl", error);
+    const std::vector<std::string>& files = folder.files;
+    job.dir = folder.dir;
+    job.out = a.value("--out").value_or(job.dir);
     std::error_code ec;
     std::filesystem::create_directories(job.out, ec);
     if (ec) return fail("wdl", job.out + ": " + ec.message());
+    // One writer per folder, as for mtb gen: two runs into one folder
+    // would replace each other's tables (gen/output_lock.h).
+    OutputLock lock;
+    if (auto e = lock.acquire(job.out)) return fail("wdl", *e);
+    for (const std::string& name : remove_stale_temp_files(job.out))
+        std::fprintf(stderr, "mtb wdl: removed %s/%s, left by a run that was stopped\n", job.out.c_str(), name.c_str());
     job.write.content = a.has("--plain") ? TableContent::WDL : TableContent::WDL_CAPTURES;
     if (level) job.write.level = int(*level);
     if (threads) job.write.threads = int(*threads);
-    if (files.empty()) return fail("wdl", job.dir + ": no *.mtb files");
+    if (files.empty()) return fail("wdl", a.positional()[0] + ": no *.mtb files (nor in a DIR/<rules>/ folder)");
     const WdlPlan plan = plan_wdl(files, only);
     if (int e = check_plan(plan, only, job.leave_out, job.dir)) return e;
     job.progress_tty = isatty(fileno(stderr));

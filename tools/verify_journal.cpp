@@ -29,6 +29,10 @@ std::optional<std::string> read_journal(const std::string& path, std::set<std::s
         if (got == LineRead::TOO_LONG)
             return "the journal '" + path + "' is no verify journal: line " + std::to_string(n) + " is over " +
                    std::to_string(kMaxJournalLine) + " bytes";
+        // A last line without its newline is a record torn by a kill or a
+        // power cut: not trusted (its file is checked again), and ended
+        // by the writer before the next record (JournalWriter::open()).
+        if (in.eof()) break;
         if (!line.empty()) keys.insert(line);
     }
     return std::nullopt;
@@ -43,8 +47,13 @@ std::optional<std::string> JournalWriter::open(const std::string& path) {
     struct stat st;
     const bool existed = ::stat(path.c_str(), &st) == 0;
     if (existed && !S_ISREG(st.st_mode)) return "the journal '" + path + "' is not a regular file";
-    fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    fd_ = ::open(path.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd_ < 0) return "cannot write the journal '" + path + "': " + std::strerror(errno);
+    // A torn last record (no newline) is ended, so the next record is a
+    // line of its own instead of being glued onto it and lost.
+    char last = '\n';
+    if (existed && st.st_size > 0 && ::pread(fd_, &last, 1, st.st_size - 1) == 1 && last != '\n')
+        if (auto e = append("")) return e;
     // A journal just created must survive a power cut as an entry too.
     if (!existed)
         if (const int e = sync_parent_folder(path))

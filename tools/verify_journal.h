@@ -4,7 +4,9 @@
 // lines: /dev/zero or a line without end is refused, issue 28, D5);
 // writing is durable and checked (each line is on the disk before the next
 // file is checked, and a failed write stops the run instead of leaving it
-// to start over silently, issue 28, D10 and item 10).
+// to start over silently, issue 28, D10 and item 10); a last line torn by
+// a kill (no newline) is not trusted and is ended before the next record
+// (issue 39, item 5).
 #pragma once
 
 #include <optional>

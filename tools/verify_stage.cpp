@@ -1,5 +1,6 @@
 #include "tools/verify_stage.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -95,10 +96,15 @@ ItemOutcome VerifyStage::run(PipelineItem& item) {
             if (auto e = job_.journal_out->append(key_)) return ItemOutcome::stop(*e);
         return ItemOutcome::done();
     }
-    ++totals_.bad_files;
-    totals_.problems += found.size();
+    // A file whose values could not be checked (a table they are checked
+    // against is damaged, missing or of another metric) is not blamed.
+    const bool damaged = std::any_of(found.begin(), found.end(), [](const VerifyProblem& p) { return !p.unchecked; });
+    ++(damaged ? totals_.bad_files : totals_.unchecked_files);
+    if (damaged) totals_.problems += found.size();
     // Messages already name the file and, for a block, its number.
-    for (const VerifyProblem& p : found) std::printf("DAMAGED  %s\n", p.message.c_str());
+    for (const VerifyProblem& p : found)
+        std::printf("%s %s\n", p.unchecked ? "UNCHECKED" : "DAMAGED ", p.message.c_str());
+    std::fflush(stdout);
     return ItemOutcome::done();
 }
 

@@ -29,6 +29,7 @@ struct VerifyJob {
 
 struct VerifyTotals {
     std::size_t bad_files = 0, problems = 0;
+    std::size_t unchecked_files = 0;  // sound checksums, values not checked (VerifyProblem::unchecked)
 };
 
 // Checks every file of job.folder, printing one line per file.  The

@@ -14,15 +14,15 @@ asks for it (MillingState 1).  Plays from the tables where they answer
 import sys
 
 import mtb
-from player_core import Chooser, tables_argument
+from player_core import Chooser, parse_arguments
 
 RULES = "nmm-noflying"
 NAME = "mtb-python"
 
 
 def main():
-    tables, budget = tables_argument(sys.argv[1:], RULES)
-    chooser = Chooser(RULES, tables, budget)
+    args = parse_arguments(sys.argv[1:], RULES, __doc__)
+    chooser = Chooser(RULES, args.tables, args.budget)
     points = chooser.rules.points  # position-text order is the server's 0..23
     first = sys.stdin.readline().strip()
     if first not in ("0", "1"):

@@ -14,7 +14,7 @@ it) instead of the empty board."""
 import sys
 
 import mtb
-from player_core import Chooser, start_argument, tables_argument
+from player_core import Chooser, parse_arguments
 
 RULES = "lasker-20"
 
@@ -37,14 +37,14 @@ def is_end(line):
 
 
 def main():
-    tables, budget = tables_argument(sys.argv[1:], RULES)
-    chooser = Chooser(RULES, tables, budget)
+    args = parse_arguments(sys.argv[1:], RULES, __doc__, with_start=True)
+    chooser = Chooser(RULES, args.tables, args.budget)
     colour = sys.stdin.readline().strip()
     if colour not in ("blue", "orange"):
         print("lasker_player: expected blue or orange, got %r" % colour, file=sys.stderr)
         return 1
     me = mtb.WHITE if colour == "blue" else mtb.BLACK
-    pos = mtb.Position(RULES, start_argument(sys.argv[1:]))
+    pos = mtb.Position(RULES, args.start)
     while True:
         if pos.turn == me and not pos.is_game_over():
             move = chooser.choose(pos)

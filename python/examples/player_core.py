@@ -3,6 +3,7 @@ ply where they answer, and a small search elsewhere.
 
 Copy this file with a player.  Everything about the rules (legal plies,
 playing a ply, the end of the game) comes from the mtb library."""
+import argparse
 import os
 import sys
 import time
@@ -121,31 +122,29 @@ class Search:
         return best
 
 
-def tables_argument(argv, default_rules):
-    """--tables DIR and --budget SECONDS from argv; the tables default to $MTB_TABLES."""
-    tables = os.environ.get("MTB_TABLES")
-    budget = 0.5
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--tables" and i + 1 < len(argv):
-            tables = argv[i + 1]
-            i += 1
-        elif argv[i] == "--budget" and i + 1 < len(argv):
-            budget = float(argv[i + 1])
-            i += 1
-        i += 1
-    if tables and not os.path.isdir(tables):
-        return None, budget
+def parse_arguments(argv, default_rules, doc, with_start=False):
+    """The player's options: --tables DIR (default $MTB_TABLES), --budget
+    SECONDS and, with with_start, --start POSITION.  --help prints the
+    player's doc; an unknown or misspelt option, a bad number or a tables
+    folder that does not exist is an error (exit 2), as in `mtb player`,
+    instead of a game played silently without tables."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     allow_abbrev=False)
+    parser.add_argument("--tables", metavar="DIR", default=os.environ.get("MTB_TABLES"),
+                        help="probe exact tables in DIR or DIR/%s/ (default: $MTB_TABLES)" % default_rules)
+    parser.add_argument("--budget", metavar="SECONDS", type=float, default=0.5,
+                        help="thinking time per ply outside the tables (default 0.5)")
+    if with_start:
+        parser.add_argument("--start", metavar="POSITION", default=None,
+                            help="the game starts from POSITION (position text with the counter)")
+    args = parser.parse_args(argv)
+    if not args.budget > 0:
+        parser.error("--budget must be a number of seconds above 0, got %r" % args.budget)
+    if args.tables is not None and not os.path.isdir(args.tables):
+        where = "--tables" if "--tables" in argv else "$MTB_TABLES"
+        parser.error("%s: the tables folder %r does not exist (make tables with: mtb gen --rules %s)"
+                     % (where, args.tables, default_rules))
     # A folder holding a <rules>/ sub-folder means that one, as `mtb probe` reads it.
-    if tables and os.path.isdir(os.path.join(tables, default_rules)):
-        tables = os.path.join(tables, default_rules)
-    return tables, budget
-
-
-def start_argument(argv):
-    """--start TEXT: the position the referee's game starts from (as
-    `mtb player --start` takes it), or None for the rule set's start."""
-    for i, a in enumerate(argv[:-1]):
-        if a == "--start":
-            return argv[i + 1]
-    return None
+    if args.tables and os.path.isdir(os.path.join(args.tables, default_rules)):
+        args.tables = os.path.join(args.tables, default_rules)
+    return args

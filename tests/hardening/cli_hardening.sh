@@ -48,7 +48,7 @@ done
 mkdir -p "$T/locked"
 exec 9>"$T/locked/.mtb-gen.lock"
 flock -n 9 || bad "cannot take the test's own lock"
-expect 1 "another mtb gen is writing into" "$MTB" gen --rules six --max-stones 3 --out "$T/locked"
+expect 1 "another mtb gen or mtb wdl is writing into" "$MTB" gen --rules six --max-stones 3 --out "$T/locked"
 exec 9>&-
 expect 0 "" "$MTB" gen --rules six --max-stones 3 --out "$T/locked"
 

@@ -66,5 +66,44 @@ class Players(unittest.TestCase):
         self.assertRegex(lasker_player.to_protocol(move, mtb.WHITE), r"^(h1|[a-g][1-7]) [a-g][1-7] (r0|[a-g][1-7])$")
 
 
+class PlayerOptions(unittest.TestCase):
+    """--help, a misspelt option and a missing tables folder: a clear
+    message and a non-zero exit, never a game played silently without the
+    tables (issue 39)."""
+
+    def run_player(self, name, *args, env=None):
+        return subprocess.run([sys.executable, os.path.join(EXAMPLES, name)] + list(args), input="", env=env,
+                              capture_output=True, text=True, timeout=60)
+
+    def test_help_describes_the_options(self):
+        for name in ("lasker_player.py", "compo_player.py"):
+            r = self.run_player(name, "--help")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("--tables DIR", r.stdout)
+            self.assertIn("--budget SECONDS", r.stdout)
+            self.assertIn("Protocol", r.stdout)  # the player's own text
+
+    def test_misspelt_option_is_an_error(self):
+        for name in ("lasker_player.py", "compo_player.py"):
+            for args in (["--tabels", support.TABLES], ["--tab", support.TABLES], ["--budget", "fast"],
+                         ["stray"]):
+                r = self.run_player(name, *args)
+                self.assertEqual(r.returncode, 2, (name, args, r.stderr))
+                self.assertIn("usage:", r.stderr)
+                self.assertEqual(r.stdout, "")
+
+    def test_missing_tables_folder_is_an_error(self):
+        missing = os.path.join(support.TABLES, "no-such-folder")
+        for name in ("lasker_player.py", "compo_player.py"):
+            r = self.run_player(name, "--tables", missing)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("--tables", r.stderr)
+            self.assertIn(missing, r.stderr)
+            env = dict(os.environ, MTB_TABLES=missing)
+            r = self.run_player(name, env=env)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("$MTB_TABLES", r.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
