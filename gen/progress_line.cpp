@@ -110,10 +110,13 @@ void ProgressLine::set_done_locked(double t, double done) {
 
 std::optional<double> ProgressLine::seconds_left_locked(double t) const {
     if (done_ >= total_) return 0.0;
+    // Not from less than WARMUP_SHARE of the work: the first units alone
+    // (nmm 3v3 is 0.04% of nmm <= 6) say little of the rest.
+    const double enough = WARMUP_SHARE * total_;
     double rate = 0;  // positions per second of the whole run
-    if (measured_work_ > 0)
+    if (measured_work_ > 0 && measured_work_ >= enough)
         rate = weighted_rates_ / measured_work_ * threads_;
-    else if (done_ > 0 && done_at_ > 0)
+    else if (measured_work_ == 0 && done_ > 0 && done_ >= enough && done_at_ > 0)
         rate = done_ / done_at_;  // nothing finished yet: the run's own rate so far
     if (!(rate > 0)) return std::nullopt;
     // Counted from the last change of the work done, then down with the

@@ -12,7 +12,8 @@
 // fixed costs (loading, starting threads, writing files) make their rates
 // several times too slow, and weighting by work lets the large ones, which
 // are like the rest of the run, speak.  Until an item is finished the run's
-// own rate so far stands in.  Between two updates (a long layer, writing a
+// own rate so far stands in; until WARMUP_SHARE of the work is measured the
+// line says "ETA -".  Between two updates (a long layer, writing a
 // big table) the ETA counts down with the clock instead of growing while
 // the work done seems to stand still.  Every percentage on a line says what
 // it is a percentage of.
@@ -31,6 +32,8 @@ namespace mtb {
 
 class ProgressLine {
 public:
+    // The share of the run's work measured before an ETA is given.
+    static constexpr double WARMUP_SHARE = 0.01;
     // The environment variable that sets the interval in seconds (0: a line
     // for every update; tests use it to see lines inside small units).
     static constexpr const char* INTERVAL_VARIABLE = "MTB_PROGRESS_SECONDS";
