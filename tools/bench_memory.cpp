@@ -8,6 +8,7 @@
 // issue independent accesses too: the figure is the memory system's
 // throughput with every miss the core can keep in flight, not its latency.
 #include <omp.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -92,7 +93,15 @@ std::uint64_t pass(Word* words, std::uint64_t n, Access access, int t, int threa
 struct Figure {
     double per_second = 0;  // bytes (SEQUENTIAL) or accesses per second
     std::uint64_t sum = 0;
+    double seconds = 0;  // wall, times the threads: what the threads could have had of the CPUs
 };
+
+// CPU seconds of the whole process so far (user and system).
+double process_cpu_seconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
 
 // Runs `access` on `threads` threads until at least `seconds` have passed.
 Figure measure(Word* words, std::uint64_t n, Access access, int threads, double seconds) {
@@ -111,6 +120,7 @@ Figure measure(Word* words, std::uint64_t n, Access access, int threads, double 
         elapsed = std::chrono::duration<double>(clock::now() - t0).count();
     }
     f.per_second = double(done) / elapsed;
+    f.seconds = elapsed * threads;
     return f;
 }
 
@@ -123,7 +133,8 @@ void memory_help() {
         "  random updates       independent 2-byte read-modify-writes (+1) at random addresses, in M/s\n"
         "Each random figure is given without and with a software prefetch %d accesses ahead.\n"
         "Columns: one thread, then all threads together (reads roam the whole buffer; each thread\n"
-        "updates random words of its own share of it).\n\n"
+        "updates random words of its own share of it).  The last line gives the CPU share the threads\n"
+        "had: on a busy machine they wait for a CPU and every figure is too low.\n\n"
         "  --size MIB   the buffer in MiB (default 1024: well beyond a last-level cache; --quick: 64)\n"
         "  --threads N  the 'all threads' column (default: all cores)\n"
         "  --quick      a small buffer and short runs: a smoke test, not a figure\n",
@@ -158,7 +169,7 @@ int bench_memory(const Args& a) {
     const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
     std::printf("buffer %llu MiB of 2-byte words", (unsigned long long)mib);
     if (l3 > 0)
-        std::printf(" (last-level cache %ld MiB%s)", l3 >> 20,
+        std::printf(" (last-level cache %ld MiB as the system reports it%s)", l3 >> 20,
                     bytes < 4 * std::uint64_t(l3) ? ": too small for a memory figure" : "");
     std::printf("; each figure over at least %.2f s\n", seconds);
     std::printf("%-40s %14s %14s %14s\n", "", "1 thread", (std::to_string(threads) + " threads").c_str(), "per thread");
@@ -176,13 +187,20 @@ int bench_memory(const Args& a) {
         {"random 2-byte updates, prefetched", Access::UPDATE_PREFETCH, "M/s", 1e6},
     };
     std::uint64_t signature = 0;
+    double thread_seconds = 0;
+    const double cpu0 = process_cpu_seconds();
     for (const Row& row : rows) {
         const Figure one = measure(words, n, row.access, 1, seconds);
         const Figure all = measure(words, n, row.access, threads, seconds);
         signature += one.sum + all.sum;
+        thread_seconds += one.seconds + all.seconds;
         std::printf("%-40s %14.3f %14.3f %14.3f\n", (std::string(row.name) + " (" + row.unit + ")").c_str(),
                     one.per_second / row.scale, all.per_second / row.scale, all.per_second / row.scale / threads);
     }
+    // On a shared machine the threads wait for a CPU and every figure is low: say so.
+    const double share = thread_seconds > 0 ? (process_cpu_seconds() - cpu0) / thread_seconds : 0;
+    std::printf("CPU share %.0f%% (CPU seconds over wall seconds x threads)%s\n", 100 * share,
+                share < 0.9 ? ": the machine was busy, the figures are too low" : "");
     // Not a fixed signature (the updates change the buffer): a use of every sum.
     std::printf("checksum %llu\n", (unsigned long long)signature);
     return OK;

@@ -26,6 +26,7 @@ for row in "sequential read" "random 2-byte reads" "random 2-byte reads, prefetc
         awk -v v="$v" 'BEGIN { exit !(v > 0) }' || fail "$row, column $col: '$v' is not a positive number"
     done
 done
+grep -Eq '^CPU share [0-9]+% ' "$out" || fail "no CPU share line"
 # sequential bytes/s > 2 bytes x random reads/s, on one thread and on all.
 for col in 1 2; do
     seq=$(figure "sequential read" $col)
