@@ -31,21 +31,23 @@ std::string unit_name(const SolveUnit& u) {
 
 }  // namespace
 
-std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units) {
+std::vector<std::vector<std::size_t>> unit_needs(const Rules& r, const std::vector<SolveUnit>& units) {
     std::map<Sector, std::size_t> unit_of;
     for (std::size_t u = 0; u < units.size(); ++u)
         for (Sector s : units[u].sectors) unit_of[s] = u;
-    std::vector<int> wave(units.size(), 0);
-    for (std::size_t u = 0; u < units.size(); ++u)
+    std::vector<std::vector<std::size_t>> needs(units.size());
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        std::set<std::size_t> reads;
         for (Sector s : units[u].sectors)
             for (Sector c : successor_sectors(r, s)) {
                 const auto it = unit_of.find(c);
-                if (it != unit_of.end() && it->second != u) {
-                    if (it->second > u) throw std::logic_error("units not in solve order");
-                    wave[u] = std::max(wave[u], wave[it->second] + 1);
-                }
+                if (it == unit_of.end() || it->second == u) continue;
+                if (it->second > u) throw std::logic_error("units not in solve order");
+                reads.insert(it->second);
             }
-    return wave;
+        needs[u].assign(reads.begin(), reads.end());
+    }
+    return needs;
 }
 
 bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir, const Metric& metric) {
@@ -88,7 +90,7 @@ class GenStage : public PipelineStage {
 public:
     GenStage(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
              std::vector<UnitResult>& results)
-        : r_(r), units_(units), opt_(opt), results_(results) {}
+        : r_(r), units_(units), opt_(opt), results_(results), needs_(unit_needs(r, units)) {}
     void begin() override { results_.assign(units_.size(), UnitResult{}); }
     std::size_t items() const override { return units_.size(); }
     double work(std::size_t u) const override {
@@ -99,7 +101,7 @@ public:
     bool finished(std::size_t u) override { return unit_done(r_, units_[u], opt_.dir, opt_.metric); }
     ItemOutcome skip(PipelineItem& item) override;
     ItemOutcome run(PipelineItem& item) override;
-    std::vector<PipelineBatch> schedule(const std::vector<std::size_t>& to_run, int threads) override;
+    std::vector<std::size_t> needs(std::size_t u) const override { return needs_[u]; }
 
 private:
     std::optional<std::string> solve(PipelineItem& item, const std::string& label, SolveStats& stats,
@@ -111,9 +113,10 @@ private:
     const std::vector<SolveUnit>& units_;
     const GenOptions& opt_;
     std::vector<UnitResult>& results_;
-    // The share of a unit's time its init takes, to place a unit's init
-    // progress: measured on the units solved with every thread so far, a
-    // half until then.
+    const std::vector<std::vector<std::size_t>> needs_;
+    // The share of a unit's solve time its init pass takes, to place a
+    // unit's progress: measured on the units solved so far, a half until
+    // then.
     std::mutex timing_mutex_;
     double init_seconds_ = 0, unit_seconds_ = 0;
 };
@@ -133,32 +136,8 @@ ItemOutcome GenStage::skip(PipelineItem& item) {
     return ItemOutcome::done();
 }
 
-// Many cores: a unit's own threads idle in its short layers and are not
-// started at all below the solver's parallel_min, so small units would run
-// one after another on one thread.  Units are therefore taken in waves (a
-// unit's wave is one more than that of any unit of the list whose tables
-// it reads, so the units of a wave are independent): the small units of a
-// wave run side by side, one thread each, then its large ones one after
-// another with every thread.
-std::vector<PipelineBatch> GenStage::schedule(const std::vector<std::size_t>& to_run, int threads) {
-    const std::vector<int> wave = unit_waves(r_, units_);
-    const std::uint64_t small_below = std::uint64_t(opt_.small_unit_slots_per_thread) * std::uint64_t(threads);
-    const int waves = wave.empty() ? 0 : *std::max_element(wave.begin(), wave.end()) + 1;
-    std::vector<PipelineBatch> batches(static_cast<std::size_t>(waves));
-    for (std::size_t u : to_run) {
-        std::uint64_t raw = 0;
-        for (Sector s : units_[u].sectors) raw += raw_positions(r_, s);
-        PipelineBatch& b = batches[std::size_t(wave[u])];
-        (raw < small_below && threads > 1 ? b.side_by_side : b.one_by_one).push_back(u);
-    }
-    for (PipelineBatch& b : batches)
-        if (b.side_by_side.size() == 1)  // nothing to run beside it
-            b.one_by_one.insert(b.one_by_one.begin(), b.side_by_side[0]), b.side_by_side.clear();
-    return batches;
-}
-
 // Solves unit u with the item's team into results[u]; prints its line.
-// Called by several threads at once for small units (team 1).
+// Called by several threads at once (units side by side).
 ItemOutcome GenStage::run(PipelineItem& item) {
     const std::size_t u = item.index();
     UnitResult& res = results_[u];
@@ -182,7 +161,7 @@ ItemOutcome GenStage::run(PipelineItem& item) {
     }
     res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_solved).count();
-    if (item.team() == item.run_threads()) {
+    {
         std::lock_guard lock(timing_mutex_);
         init_seconds_ += stats.init_seconds;
         unit_seconds_ += stats.init_seconds + stats.layer_seconds + stats.final_seconds;
@@ -202,15 +181,12 @@ std::optional<std::string> GenStage::solve(PipelineItem& item, const std::string
             if (std::find(sectors.begin(), sectors.end(), c) == sectors.end() &&
                 std::find(child_sectors.begin(), child_sectors.end(), c) == child_sectors.end())
                 child_sectors.push_back(c);
-    // A unit with every thread runs alone: it reports within itself
-    // (small ones side by side only report when they finish).
-    const bool alone = item.has_progress() && item.team() == item.run_threads();
-    if (alone) item.update(label + ": loading children", 0);
+    if (item.has_progress()) item.update(label + ": loading children", 0);
     ChildValues children;
     if (auto err = children.load(r_, child_sectors, opt_.dir, item.team(), opt_.metric)) return err;
     SolveOptions so;
     so.threads = item.team();
-    if (alone) so.progress = progress_of(item, label);
+    if (item.has_progress()) so.progress = progress_of(item, label);
     so.stats = &stats;
     so.metric = opt_.metric;
     if (auto err = solve_unit(r_, sectors, children, values, so)) return err;
@@ -218,7 +194,12 @@ std::optional<std::string> GenStage::solve(PipelineItem& item, const std::string
     return std::nullopt;
 }
 
-// The solver's progress as the run's line: init in percent, then layers.
+// The solver's progress as the run's line: the init pass in percent of
+// itself, then the layers.  The unit's work done: its init share as the
+// init pass goes, then, since the layers say nothing of how far they are,
+// the rest with the clock (the rest expected to take what the init took
+// times the measured ratio), up to 90% of it until the unit is written: the
+// line does not stand still through a unit's long layers.
 std::function<void(const SolveProgress&)> GenStage::progress_of(PipelineItem& item, const std::string& label) {
     double init_share;
     {
@@ -226,14 +207,21 @@ std::function<void(const SolveProgress&)> GenStage::progress_of(PipelineItem& it
         init_share = unit_seconds_ > 0 ? init_seconds_ / unit_seconds_ : 0.5;
     }
     const double unit_slots = work(item.index());
-    return [&item, label, init_share, unit_slots](const SolveProgress& p) {
-        const bool init = p.phase[0] == 'i';
-        const double share = init ? init_share * double(p.done) / double(p.total) : init_share;
-        std::string what = label + ": " + p.phase;
-        if (init)
-            what.append(" ").append(std::to_string(p.total ? 100 * p.done / p.total : 100)).append("%");
-        else if (p.phase[0] == 'l')
-            what.append(" ").append(std::to_string(p.layer));
+    const auto t0 = std::chrono::steady_clock::now();
+    return [&item, label, init_share, unit_slots, t0, init_end = -1.0](const SolveProgress& p) mutable {
+        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::string what = label + ": ";
+        double share;
+        if (p.phase[0] == 'i') {
+            const double part = p.total ? double(p.done) / double(p.total) : 1;
+            share = init_share * part;
+            what.append("init pass ").append(std::to_string(int(100 * part))).append("% done");
+        } else {
+            if (init_end < 0) init_end = t;
+            const double rest = init_share > 0 ? init_end * (1 - init_share) / init_share : 0;
+            share = init_share + (1 - init_share) * (rest > 0 ? std::min(0.9, (t - init_end) / rest) : 0.9);
+            what.append(p.phase[0] == 'l' ? "layer " + std::to_string(p.layer) : std::string(p.phase) + " pass");
+        }
         item.update(what, share * unit_slots);
     };
 }
@@ -268,6 +256,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
     po.progress_tty = opt.progress_tty;
     po.progress_interval = opt.progress_interval;
     po.threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
+    po.work_per_thread = opt.positions_per_thread;
     po.skip_up_front = true;
     GenStage stage(r, units, opt, results);
     return run_pipeline(stage, po).error;

@@ -1,7 +1,8 @@
 // Solving a list of units into a folder of table files: the engine of
-// `mtb gen`, a stage of the pipeline runner (gen/pipeline.h).  Units are
-// solved children first (small independent ones side by side, in waves:
-// unit_waves); each sector's table is written atomically
+// `mtb gen`, a stage of the pipeline runner (gen/pipeline.h).  A unit is
+// solved once the units whose tables it reads are written (unit_needs),
+// several side by side, each with a team sized from its work
+// (gen/unit_scheduler.h); each sector's table is written atomically
 // (table/table_writer.h), so a run that is killed and restarted skips every
 // unit whose tables are already there and pass their checksums.
 #pragma once
@@ -27,10 +28,11 @@ struct GenOptions {
     // level 19 compresses 2.6 M slots/s on one core (as slow as solving)
     // and level 9 39 M slots/s, for files 9% larger (BENCHMARKS.md).
     int level = 9;
-    // Units with fewer positions than this times the thread count run side
-    // by side, one thread each (see unit_waves); larger ones get every
-    // thread.
-    std::uint64_t small_unit_slots_per_thread = 1 << 20;
+    // A unit's team: one thread per this many of its positions, at least
+    // one, at most `threads` (gen/unit_scheduler.h).  A unit's own threads
+    // idle in its short layers, so small units run side by side, one
+    // thread each, rather than one after another on every thread.
+    double positions_per_thread = 1 << 21;
     // What the tables' distances count: one of the rule set's metrics
     // (Metric::of); every table already in `dir` must hold the same.
     Metric metric;
@@ -43,15 +45,16 @@ struct UnitResult {
     std::uint64_t peak_bytes = 0;  // unit words + children values and indexes held while solving
 };
 
-// Solves `units` in order into opt.dir (created if needed).  results gets one
-// entry per unit.  Returns an error text on the first failure.
+// Solves `units` (in solve order: children first) into opt.dir (created if
+// needed).  results gets one entry per unit.  Returns an error text on the
+// first failure.
 std::optional<std::string> generate_units(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
                                           std::vector<UnitResult>& results);
 
-// For each unit, one more than the largest wave of the units in the list
-// whose tables it reads (0 when it reads none of them): the units of one
-// wave do not depend on each other.  `units` must be in solve order.
-std::vector<int> unit_waves(const Rules& r, const std::vector<SolveUnit>& units);
+// For each unit, the units of the list whose tables it reads (ascending):
+// it may start once they are written.  `units` must be in solve order
+// (every unit after those it reads; std::logic_error otherwise).
+std::vector<std::vector<std::size_t>> unit_needs(const Rules& r, const std::vector<SolveUnit>& units);
 
 // The sectors whose tables `units` need but that neither `units` solve nor
 // `dir` holds, with the missing sectors those need in turn: what to solve

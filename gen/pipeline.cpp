@@ -1,7 +1,11 @@
 #include "gen/pipeline.h"
 
+#include <condition_variable>
 #include <csignal>
 #include <filesystem>
+#include <thread>
+
+#include "gen/unit_scheduler.h"
 
 namespace mtb {
 
@@ -21,25 +25,27 @@ void PipelineItem::update(const std::string& what, double work_done) {
     double done;
     {
         std::lock_guard lock(run_.mutex_);
-        done = run_.done_;
+        run_.partial_done_ += work_done - run_.partial_[index_];
+        run_.partial_[index_] = work_done;
+        done = run_.done_ + run_.partial_done_;
     }
-    run_.line_->update(what, done + work_done);
+    run_.line_->update(what, done);
 }
 
 void PipelineItem::finished(const std::function<std::string(std::size_t n)>& text) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double work = run_.stage_.work(index_);
     std::lock_guard lock(run_.mutex_);
-    run_.done_ += run_.stage_.work(index_);
+    run_.done_ += work;
+    run_.partial_done_ -= run_.partial_[index_];
+    run_.partial_[index_] = 0;
     run_.counted_[index_] = true;
     const std::size_t n = ++run_.reported_;
-    if (run_.line_) run_.line_->finished(text(n), run_.done_);
+    if (run_.line_) run_.line_->finished(text(n), run_.done_ + run_.partial_done_, {work, seconds, team_});
 }
 
 double PipelineItem::seconds_in_all() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - run_.start_).count();
-}
-
-std::vector<PipelineBatch> PipelineStage::schedule(const std::vector<std::size_t>& to_run, int) {
-    return {PipelineBatch{{}, to_run}};
 }
 
 PipelineResult run_pipeline(PipelineStage& stage, const PipelineOptions& opt) { return PipelineRun(stage, opt).run(); }
@@ -48,6 +54,7 @@ PipelineResult PipelineRun::run() {
     const std::size_t n = stage_.items();
     result_.items.assign(n, ItemRecord{});
     counted_.assign(n, false);
+    partial_.assign(n, 0);
     if (!opt_.lock_dir.empty())
         if (auto err = take_folder()) return result_.error = err, std::move(result_);
     stage_.begin();
@@ -61,13 +68,7 @@ PipelineResult PipelineRun::run() {
         if (!finished[i]) total += stage_.work(i);
     start_progress(total);
     if (opt_.skip_up_front) {
-        std::vector<std::size_t> to_run;
-        for (std::size_t i = 0; i < n; ++i)
-            if (!finished[i]) to_run.push_back(i);
-        for (const PipelineBatch& batch : stage_.schedule(to_run, opt_.threads)) {
-            run_batch(batch);
-            if (result_.error) break;
-        }
+        run_scheduled(finished);
     } else {
         for (std::size_t i = 0; i < n && !result_.error; ++i) run_in_turn(i);
     }
@@ -104,30 +105,65 @@ std::optional<std::string> PipelineRun::skip_finished_up_front(std::vector<bool>
 
 void PipelineRun::start_progress(double total) {
     // The line's clock starts with the work to do.
-    if (opt_.progress) line_.emplace(opt_.progress, opt_.progress_tty, total, opt_.progress_interval);
+    if (opt_.progress) line_.emplace(opt_.progress, opt_.progress_tty, total, opt_.progress_interval, opt_.threads);
     start_ = std::chrono::steady_clock::now();
 }
 
-void PipelineRun::run_batch(const PipelineBatch& batch) {
-    const auto& small = batch.side_by_side;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads) if (small.size() > 1)
-    for (std::size_t k = 0; k < small.size(); ++k) run_one(small[k], 1);
-    if (result_.error) return;
-    for (std::size_t i : batch.one_by_one) {
-        run_one(i, opt_.threads);
-        if (result_.error) return;
+// The items in the order of a UnitScheduler: each on a thread of its own
+// that leads the item's team, started as the scheduler says; this thread
+// only waits for items to end.  After a STOP nothing more starts and the
+// items running end first.
+void PipelineRun::run_scheduled(const std::vector<bool>& finished) {
+    const std::size_t n = stage_.items();
+    std::vector<double> work(n);
+    std::vector<std::vector<std::size_t>> needs(n);
+    for (std::size_t i = 0; i < n; ++i) work[i] = stage_.work(i), needs[i] = stage_.needs(i);
+    UnitScheduler scheduler(std::move(work), std::move(needs), opt_.threads, opt_.work_per_thread);
+    for (std::size_t i = 0; i < n; ++i)
+        if (finished[i]) scheduler.already_finished(i);
+    std::mutex m;  // guards scheduler and ended
+    std::condition_variable item_ended;
+    std::vector<std::size_t> ended;
+    std::vector<std::thread> leaders(n);
+    std::unique_lock lock(m);
+    for (;;) {
+        bool stopped;
+        {
+            std::lock_guard result_lock(mutex_);
+            stopped = result_.error.has_value();
+        }
+        while (!stopped) {
+            const auto start = scheduler.next();
+            if (!start) break;
+            scheduler.start(start->unit, start->team);
+            leaders[start->unit] = std::thread([this, &m, &item_ended, &ended, &scheduler, start = *start] {
+                const ItemOutcome o = run_one(start.unit, start.team);
+                std::lock_guard ended_lock(m);
+                if (o.kind == ItemOutcome::DONE)
+                    scheduler.finished(start.unit);
+                else
+                    scheduler.abandoned(start.unit);
+                ended.push_back(start.unit);
+                item_ended.notify_one();
+            });
+        }
+        for (std::size_t i : ended) leaders[i].join();
+        ended.clear();
+        if (scheduler.running() == 0) break;
+        item_ended.wait(lock, [&] { return !ended.empty(); });
     }
 }
 
-void PipelineRun::run_one(std::size_t i, int team) {
+ItemOutcome PipelineRun::run_one(std::size_t i, int team) {
     const auto t0 = std::chrono::steady_clock::now();
     PipelineItem item(*this, i, team);
     const ItemOutcome o = stage_.run(item);
     record(i, o, false, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    return o;
 }
 
 void PipelineRun::run_in_turn(std::size_t i) {
-    if (!stage_.finished(i)) return run_one(i, opt_.threads);
+    if (!stage_.finished(i)) return (void)run_one(i, opt_.threads);
     PipelineItem item(*this, i, opt_.threads);
     const ItemOutcome o = stage_.skip(item);
     // The ETA counts the work left.

@@ -31,7 +31,10 @@ struct PipelineOptions {
     std::FILE* progress = nullptr;  // progress lines; null: none
     bool progress_tty = false;      // redraw one line instead of printing lines
     double progress_interval = 10;  // seconds between lines
-    int threads = 1;                // the team of an item run alone
+    int threads = 1;                // the threads of the run (the largest team)
+    // Up front only: an item gets one thread per work_per_thread of its
+    // work (gen/unit_scheduler.h); 0: every item gets every thread.
+    double work_per_thread = 0;
     // How finished items are skipped.  Up front (gen): every item is
     // checked before any work, the finished ones are reported first and
     // left out of the progress total.  In turn (wdl, verify): each item is
@@ -56,18 +59,20 @@ struct ItemRecord {
 
 class PipelineRun;
 
-// The runner's view for the item a stage is working on.  Thread-safe: small
-// units of mtb gen run side by side.
+// The runner's view for the item a stage is working on.  Thread-safe: units
+// of mtb gen run side by side.
 class PipelineItem {
 public:
-    PipelineItem(PipelineRun& run, std::size_t index, int team) : run_(run), index_(index), team_(team) {}
+    PipelineItem(PipelineRun& run, std::size_t index, int team)
+        : run_(run), index_(index), team_(team), start_(std::chrono::steady_clock::now()) {}
     std::size_t index() const { return index_; }
     int team() const { return team_; }  // threads the item may use
-    int run_threads() const;            // the team of an item run alone
+    int run_threads() const;            // the threads of the run
     std::size_t count() const;          // items in all
     std::size_t number() const;         // "[n/N]": one more than the items reported so far
     bool has_progress() const;
-    // Where the item is, with `work_done` of its work (positions) done.
+    // Where the item is, with `work_done` of its own work (positions) done
+    // (items running side by side add up).
     void update(const std::string& what, double work_done);
     // The item is done: its work counts as done and text(n) is printed,
     // n being its number among the items reported (text is called only
@@ -79,12 +84,7 @@ private:
     PipelineRun& run_;
     std::size_t index_;
     int team_;
-};
-
-// Items run side by side (one thread each), or one after another with
-// every thread.
-struct PipelineBatch {
-    std::vector<std::size_t> side_by_side, one_by_one;
+    std::chrono::steady_clock::time_point start_;
 };
 
 class PipelineStage {
@@ -99,8 +99,9 @@ public:
     // Reports item i, finished earlier (may still do small work).
     virtual ItemOutcome skip(PipelineItem& item) = 0;
     virtual ItemOutcome run(PipelineItem& item) = 0;
-    // The order of the items to run (ascending); default: one by one.
-    virtual std::vector<PipelineBatch> schedule(const std::vector<std::size_t>& to_run, int threads);
+    // Up front only: the items whose output item i reads, finished before
+    // it starts (gen/unit_scheduler.h); default: none.
+    virtual std::vector<std::size_t> needs(std::size_t) const { return {}; }
 };
 
 struct PipelineResult {
@@ -124,8 +125,8 @@ private:
     std::optional<std::string> take_folder();
     std::optional<std::string> skip_finished_up_front(std::vector<bool>& finished);
     void start_progress(double total);
-    void run_batch(const PipelineBatch& batch);
-    void run_one(std::size_t i, int team);
+    void run_scheduled(const std::vector<bool>& finished);
+    ItemOutcome run_one(std::size_t i, int team);
     void run_in_turn(std::size_t i);
     void record(std::size_t i, const ItemOutcome& o, bool skipped, double seconds);
 
@@ -136,9 +137,11 @@ private:
     std::optional<ProgressLine> line_;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     mutable std::mutex mutex_;
-    double done_ = 0;            // work of the items finished
-    std::size_t reported_ = 0;   // items finished, skipped or failed
-    std::vector<bool> counted_;  // item i counted in reported_
+    double done_ = 0;              // work of the items finished
+    double partial_done_ = 0;      // work done in the items running
+    std::vector<double> partial_;  // ... in item i
+    std::size_t reported_ = 0;     // items finished, skipped or failed
+    std::vector<bool> counted_;    // item i counted in reported_
 };
 
 }  // namespace mtb

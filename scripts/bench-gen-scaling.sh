@@ -1,17 +1,50 @@
 #!/usr/bin/env bash
-# Thread scaling of the solver: mtb gen --rules RULES --max-stones K with
-# each thread count in turn (wall and CPU seconds), on an otherwise idle
-# machine.
-#   scripts/bench-gen-scaling.sh MTB [K=6] ["16 8 4 2 1"] [RULES=nmm] [DIR=/var/tmp/mtb-scaling]
+# Thread scaling of mtb gen: `mtb gen --rules RULES --max-stones K` at each
+# thread count in turn (wall and CPU seconds, speed-up and CPU over the
+# first count's), on an otherwise idle machine.  With OLD=path/to/old/mtb
+# the old binary runs right after the new one at each count (a one-run
+# comparison).  Every run's tables must be cmp-identical to the first run's.
+#   scripts/bench-gen-scaling.sh MTB [K=6] ["1 2 4 8 16"] [RULES=nmm] [DIR=/var/tmp/mtb-scaling]
+# Issue 34's many-core figures, on a 16-core machine, one command each:
+#   OLD=/path/to/636bd2b/mtb scripts/bench-gen-scaling.sh build/tools/mtb 6 "1 16" nmm
+#   OLD=/path/to/636bd2b/mtb scripts/bench-gen-scaling.sh build/tools/mtb 6 "1 16" lasker
 set -euo pipefail
-bin=$1 k=${2:-6} counts=${3:-"16 8 4 2 1"} rules=${4:-nmm} dir=${5:-/var/tmp/mtb-scaling}
+bin=$1 k=${2:-6} counts=${3:-"1 2 4 8 16"} rules=${4:-nmm} dir=${5:-/var/tmp/mtb-scaling}
 mkdir -p "$dir"
-nproc
-grep -m1 "model name" /proc/cpuinfo || true
-TIMEFORMAT="%R s wall, %U s user, %S s sys"
+echo "$(nproc) cores; $(grep -m1 "model name" /proc/cpuinfo | sed 's/.*: //' || true)"
+binaries=(new)
+[ -n "${OLD:-}" ] && binaries+=(old)
+first=""
+declare -A wall cpu
+TIMEFORMAT="%R %U %S"
 for t in $counts; do
-  rm -rf "$dir/t$t"
-  echo "== $t threads, $(uptime | sed 's/.*load/load/')"
-  { time "$bin" gen --rules "$rules" --max-stones "$k" --out "$dir/t$t" --threads "$t" >"$dir/t$t.log" 2>"$dir/t$t.err"; } 2>&1
-  grep "^total" "$dir/t$t.log"
+    for which in "${binaries[@]}"; do
+        exe=$bin
+        [ "$which" = old ] && exe=$OLD
+        out="$dir/$rules$k-$which-t$t"
+        rm -rf "$out"
+        load=$(sed 's/ .*//' /proc/loadavg)
+        times=$({ time "$exe" gen --rules "$rules" --max-stones "$k" --out "$out" --threads "$t" >"$out.log" \
+            2>"$out.err"; } 2>&1)
+        read -r w u s <<<"$times"
+        wall[$which$t]=$w cpu[$which$t]=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+        same=first
+        if [ -n "$first" ]; then
+            same=identical
+            for f in "$first"/*.mtb; do
+                cmp -s "$f" "$out/$(basename "$f")" || same="DIFFERENT ($(basename "$f"))"
+            done
+        else
+            first=$out
+        fi
+        echo "$which $t threads: ${wall[$which$t]} s wall, ${cpu[$which$t]} CPU s (load before: $load); tables $same"
+    done
+done
+base=${counts%% *}
+echo "speed-up and CPU against $base thread(s) of the same binary:"
+for which in "${binaries[@]}"; do
+    for t in $counts; do
+        awk -v w1="${wall[$which$base]}" -v c1="${cpu[$which$base]}" -v w="${wall[$which$t]}" -v c="${cpu[$which$t]}" \
+            -v t="$t" -v b="$which" 'BEGIN { printf "  %s %3d threads: %.2fx wall, %.2fx CPU\n", b, t, w1 / w, c / c1 }'
+    done
 done

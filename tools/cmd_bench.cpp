@@ -76,11 +76,16 @@ constexpr Bench kBenches[] = {
     {"index", "nmm sector index: position->slot and slot->position per second; signature = slot/position sums",
      bench_index},
     {"search", "the playing search at fixed depths: nodes per second; signature = total nodes", bench_search},
+    {"memory",
+     "sequential read bytes/s, random 2-byte reads and read-modify-writes per second, with and without prefetch, "
+     "on 1 and all threads (mtb bench memory --help)",
+     bench_memory},
 };
 
 void bench_help() {
     std::printf(
-        "usage: mtb bench NAME [--quick] [--threads N] [--tables DIR [--sector S]] [--max-stones K]\n\nbenchmarks:\n");
+        "usage: mtb bench NAME [--quick] [--threads N] [--tables DIR [--sector S]] [--max-stones K] [--size MIB]\n\n"
+        "benchmarks:\n");
     for (const Bench& b : kBenches)
         std::printf("  %-8.*s %.*s\n", int(b.name.size()), b.name.data(), int(b.help.size()), b.help.data());
     std::printf("\n  --quick         smaller inputs, for a smoke test\n");
@@ -88,13 +93,15 @@ void bench_help() {
     std::printf("  --tables DIR    probe: a folder holding nmm_5v5.mtb (or nmm_5v5.wdl.mtb)\n");
     std::printf("  --sector S      probe: that sector's table from --tables instead of 5v5 (e.g. 6v6+2+2)\n");
     std::printf("  --max-stones K  gen: solve nmm movement sectors 3..K a side (default 4)\n");
+    std::printf("  --size MIB      memory: the buffer in MiB (default 1024)\n");
 }
 
 }  // namespace
 
 int cmd_bench(std::span<char*> args) {
-    Args a(args, {"--threads", "--tables", "--sector", "--max-stones"}, {"--help", "--quick"});
-    if (a.has("--help")) return bench_help(), OK;
+    Args a(args, {"--threads", "--tables", "--sector", "--max-stones", "--size"}, {"--help", "--quick"});
+    // mtb bench memory --help: that benchmark's own page (its figures' units).
+    if (a.has("--help") && !(a.positional().size() == 1 && a.positional()[0] == "memory")) return bench_help(), OK;
     a.integer("--threads", 1, kMaxThreads);  // checked here once for every benchmark
     if (a.error()) return fail("bench", *a.error(), USAGE);
     if (a.positional().size() != 1) return fail("bench", "say which benchmark (see mtb bench --help)", USAGE);

@@ -40,7 +40,10 @@ const char* kGenHelp =
     "                   no-capture limit, lasker-20, have dtc only)\n"
     "  --out DIR        output folder (default tables/<rules>, tables/<rules>-dtc\n"
     "                   for --metric dtc)\n"
-    "  --threads N      threads inside each unit (default: all cores)\n"
+    "  --threads N      threads of the run (default: all cores): a unit starts once\n"
+    "                   the units it reads are written, largest first, with one\n"
+    "                   thread per 2 M of its positions, so small units run side\n"
+    "                   by side and big ones on many threads\n"
     "  --level L        zstd level of the tables, 1..22 (default 9; 19 gives files\n"
     "                   about 9% smaller and writes them 15 times slower)\n"
     "\n"
@@ -169,7 +172,7 @@ void print_summary(const std::vector<UnitResult>& results, double wall) {
         }
         seconds += u.seconds;
     }
-    // Small units run side by side, so their seconds add up to more than
+    // Units run side by side, so their seconds add up to more than
     // the wall time: the rate is the solved positions over the wall time.
     std::printf("total: %llu positions in %zu units; %llu solved in %.2f s wall (%.2f s summed over units)",
                 (unsigned long long)positions, results.size(), (unsigned long long)solved, wall, seconds);

@@ -27,5 +27,6 @@ int bench_gen(const Args& a);
 int bench_probe(const Args& a);
 int bench_index(const Args& a);
 int bench_search(const Args& a);
+int bench_memory(const Args& a);
 
 }  // namespace mtb::cli

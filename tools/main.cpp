@@ -12,7 +12,7 @@ namespace {
 
 constexpr Command kCommands[] = {
     {"perft", "count ply sequences from a position (move generator check)", cmd_perft},
-    {"bench", "measure speed: bench perft|index|probe|gen|search", cmd_bench},
+    {"bench", "measure speed: bench perft|index|probe|gen|search|memory", cmd_bench},
     {"probe", "exact value of a position and of each of its plies, from the tables", cmd_probe},
     {"stats", "per-table counts of wins, losses, draws, longest values and bits per position", cmd_stats},
     {"verify", "check every checksum of every table in a folder; --values also every value", cmd_verify},

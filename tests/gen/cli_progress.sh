@@ -18,13 +18,18 @@ inside() {
     finished=$(grep -nE "$3" "$1" | head -1 | cut -d: -f1)
     [ -n "$inner" ] && [ -n "$finished" ] && [ "$inner" -lt "$finished" ]
 }
-numbers='[0-9.]+( [MG])?/[0-9.]+ M positions \([0-9]+%\), [0-9hms]+ so far, ETA [-0-9hms]+$'
+numbers='[0-9.]+( [MG])?/[0-9.]+ M positions \([0-9]+% of the run\), [0-9hms]+ so far, ETA [-0-9hms]+$'
 
 "$mtb" gen --help | grep -q MTB_PROGRESS_SECONDS || fail "gen --help does not document MTB_PROGRESS_SECONDS"
 "$mtb" gen --rules nmm --max-stones 4 --threads 1 --out "$dir/t" >"$dir/gen.out" 2>"$dir/gen.err"
-inside "$dir/gen.err" "^\[3/3\] 4v4: init [0-9]+%: $numbers" "^\[3/3\] 4v4: 3225597 positions in" ||
+inside "$dir/gen.err" "^\[3/3\] 4v4: init pass [0-9]+% done: $numbers" "^\[3/3\] 4v4: 3225597 positions in" ||
     fail "gen: no progress line inside unit 4v4: $(cat "$dir/gen.err")"
 grep -Eq 'ETA [0-9]' "$dir/gen.err" || fail "gen: no ETA with a time"
+# Every percentage says what it is of: the init pass's, or the run's.
+if grep -E '[0-9]%' "$dir/gen.err" | grep -Ev '^[^%]*init pass [0-9]+% done: [^%]*% of the run\)[^%]*$|^[^%]*% of the run\)[^%]*$' |
+    grep -q .; then
+    fail "gen: a percentage that does not say of what: $(grep -E '[0-9]%' "$dir/gen.err" | head -3)"
+fi
 
 "$mtb" verify "$dir/t" --values --threads 1 >/dev/null 2>"$dir/verify.err"
 inside "$dir/verify.err" "^\[4/4\] .*nmm_4v4\.mtb: values: $numbers" "^\[4/4\] .*nmm_4v4\.mtb: [0-9.]+ s" ||

@@ -1,6 +1,7 @@
 // The pipeline runner (gen/pipeline.h) on a toy stage: finished items are
 // skipped by the stage's rule (up front or in turn), a FAILED item lets the
-// run go on and a STOP ends it, items run side by side keep their outcomes.
+// run go on and a STOP ends it, items run side by side keep their outcomes
+// and start only after the items they need.
 #include "tests/catch.hpp"
 
 #include <atomic>
@@ -78,30 +79,50 @@ TEST_CASE("the runner reports finished items first when skipping up front, and s
     const PipelineResult res = run_pipeline(stage, opt);
     REQUIRE(res.error);
     CHECK(*res.error == "item 2 stopped");
-    CHECK(stage.order == std::vector<std::size_t>{3, 5, 0, 1, 2});
+    // Up front the largest first (work i + 1): 4, then 2, which stops the
+    // run; nothing starts after it.
+    CHECK(stage.order == std::vector<std::size_t>{3, 5, 4, 2});
     // Numbers count the items reported so far, the skipped ones included.
-    CHECK(stage.numbers == std::vector<std::size_t>{3, 4});
+    CHECK(stage.numbers == std::vector<std::size_t>{3});
     std::fclose(opt.progress);
 }
 
-TEST_CASE("items run side by side each get one thread and their own outcome", "[gen][pipeline]") {
+TEST_CASE("items run side by side with teams from their work, each after the items it needs", "[gen][pipeline]") {
+    // Work i + 1, one thread per 2 of work, 3 threads: items 0..2 want one
+    // thread, 3 and 4 two, 5 three (fewer when a shorter wait is not worth
+    // it: gen/unit_scheduler.h).  5 needs 0 and 4; 1 needs 3.
     struct SideStage : ToyStage {
-        std::atomic<int> max_team{0};
-        std::vector<PipelineBatch> schedule(const std::vector<std::size_t>& to_run, int) override {
-            PipelineBatch b;
-            for (std::size_t i : to_run) (i < 4 ? b.side_by_side : b.one_by_one).push_back(i);
-            return {b};
+        std::vector<std::size_t> needs(std::size_t i) const override {
+            if (i == 5) return {0, 4};
+            if (i == 1) return {3};
+            return {};
         }
+        std::vector<bool> ended = std::vector<bool>(6, false);
+        std::vector<int> teams = std::vector<int>(6, 0);
+        int early = 0;
         ItemOutcome run(PipelineItem& item) override {
-            if (item.index() < 4) CHECK(item.team() == 1);
-            if (item.index() >= 4) CHECK(item.team() == 3);
-            return ToyStage::run(item);
+            {
+                std::lock_guard lock(m);
+                for (std::size_t c : needs(item.index())) early += !ended[c];
+                teams[item.index()] = item.team();
+            }
+            ItemOutcome o = ToyStage::run(item);
+            std::lock_guard lock(m);
+            ended[item.index()] = true;
+            return o;
         }
     } stage;
-    const PipelineResult res = run_pipeline(stage, toy_options(true, 3));
+    PipelineOptions opt = toy_options(true, 3);
+    opt.work_per_thread = 2;
+    const PipelineResult res = run_pipeline(stage, opt);
     CHECK_FALSE(res.error);
     CHECK(stage.order.size() == 6);
-    CHECK(std::set<std::size_t>(stage.order.begin(), stage.order.begin() + 4) == std::set<std::size_t>{0, 1, 2, 3});
-    CHECK(stage.order[4] == 4);
-    CHECK(stage.order[5] == 5);
+    CHECK(stage.early == 0);
+    const std::vector<int> want{1, 1, 1, 2, 2, 3};
+    for (std::size_t i = 0; i < 6; ++i) {
+        CHECK(stage.teams[i] >= 1);
+        CHECK(stage.teams[i] <= want[i]);
+    }
+    CHECK(std::set<std::size_t>(stage.order.begin(), stage.order.end()) == std::set<std::size_t>{0, 1, 2, 3, 4, 5});
+    for (const ItemRecord& rec : res.items) CHECK(rec.outcome.kind == ItemOutcome::DONE);
 }

@@ -1,0 +1,108 @@
+#include "gen/unit_scheduler.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace mtb {
+
+UnitScheduler::UnitScheduler(std::vector<double> work, std::vector<std::vector<std::size_t>> needs, int threads,
+                             double work_per_thread)
+    : work_(std::move(work)),
+      needs_(std::move(needs)),
+      needed_by_(work_.size()),
+      unfinished_needs_(work_.size(), 0),
+      state_(work_.size(), State::WAITING),
+      team_(work_.size(), 0),
+      threads_(std::max(1, threads)),
+      free_(threads_),
+      work_per_thread_(work_per_thread) {
+    if (needs_.size() != work_.size()) throw std::invalid_argument("UnitScheduler: one list of needs per unit");
+    for (std::size_t u = 0; u < needs_.size(); ++u) {
+        std::sort(needs_[u].begin(), needs_[u].end());
+        needs_[u].erase(std::unique(needs_[u].begin(), needs_[u].end()), needs_[u].end());
+        for (std::size_t c : needs_[u]) {
+            if (c >= work_.size() || c == u) throw std::invalid_argument("UnitScheduler: a need out of the list");
+            needed_by_[c].push_back(u);
+        }
+        unfinished_needs_[u] = needs_[u].size();
+        largest_work_ = std::max(largest_work_, work_[u]);
+    }
+}
+
+bool UnitScheduler::fits(std::size_t u) const { return running_ == 0 || running_work_ + work_[u] <= largest_work_; }
+
+void UnitScheduler::already_finished(std::size_t u) {
+    if (state_[u] != State::WAITING) throw std::logic_error("UnitScheduler: unit already started");
+    state_[u] = State::FINISHED;
+    ++finished_count_;
+    for (std::size_t p : needed_by_[u]) --unfinished_needs_[p];
+}
+
+int UnitScheduler::team_for(std::size_t u) const {
+    if (!(work_per_thread_ > 0)) return threads_;
+    const double t = std::floor(work_[u] / work_per_thread_);
+    return t >= threads_ ? threads_ : std::max(1, int(t));
+}
+
+std::vector<std::size_t> UnitScheduler::ready() const {
+    std::vector<std::size_t> r;
+    for (std::size_t u = 0; u < work_.size(); ++u)
+        if (state_[u] == State::WAITING && unfinished_needs_[u] == 0) r.push_back(u);
+    std::stable_sort(r.begin(), r.end(), [&](std::size_t a, std::size_t b) { return work_[a] > work_[b]; });
+    return r;
+}
+
+std::optional<UnitScheduler::Start> UnitScheduler::next() const {
+    if (free_ == 0) return std::nullopt;
+    const std::vector<std::size_t> r = ready();
+    if (r.empty()) return std::nullopt;
+    const std::size_t big = r[0];
+    const int want = team_for(big);
+    if (want <= free_ && fits(big)) return Start{big, want};
+    // Not enough threads or memory free (so some unit runs).  The time
+    // until they are: at most the longest running unit's work per thread
+    // (an upper bound: it has run a while).
+    double wait = 0;
+    for (std::size_t u = 0; u < work_.size(); ++u)
+        if (state_[u] == State::RUNNING) wait = std::max(wait, work_[u] / team_[u]);
+    if (fits(big) && work_[big] / free_ <= wait + work_[big] / want) return Start{big, free_};
+    // `big` waits; a smaller unit may use the free threads meanwhile if it
+    // ends before they would be free anyway.
+    for (std::size_t k = 1; k < r.size(); ++k) {
+        const int team = std::min(team_for(r[k]), free_);
+        if (work_[r[k]] / team <= wait && fits(r[k])) return Start{r[k], team};
+    }
+    return std::nullopt;
+}
+
+void UnitScheduler::start(std::size_t u, int team) {
+    if (state_[u] != State::WAITING || unfinished_needs_[u] != 0)
+        throw std::logic_error("UnitScheduler: unit not ready");
+    if (team < 1 || team > free_) throw std::logic_error("UnitScheduler: team larger than the free threads");
+    state_[u] = State::RUNNING;
+    team_[u] = team;
+    free_ -= team;
+    ++running_;
+    running_work_ += work_[u];
+}
+
+void UnitScheduler::finished(std::size_t u) {
+    if (state_[u] != State::RUNNING) throw std::logic_error("UnitScheduler: unit not running");
+    state_[u] = State::FINISHED;
+    free_ += team_[u];
+    --running_;
+    running_work_ -= work_[u];
+    ++finished_count_;
+    for (std::size_t p : needed_by_[u]) --unfinished_needs_[p];
+}
+
+void UnitScheduler::abandoned(std::size_t u) {
+    if (state_[u] != State::RUNNING) throw std::logic_error("UnitScheduler: unit not running");
+    state_[u] = State::ABANDONED;
+    free_ += team_[u];
+    --running_;
+    running_work_ -= work_[u];
+}
+
+}  // namespace mtb
