@@ -175,10 +175,23 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     std::vector<DictEntry> dict = make_dictionary(values, wdl_only, symbol_of);
     if (dict.size() > 65535) return std::string("too many distinct values");
     TableHeader h = header_for(r, s, values, opt, dict.size());
-    const std::vector<std::uint8_t> zdict = choose_encoding(h, values, wdl_only, symbol_of, opt);
-    h.data_offset = h.meta_end();
-    std::vector<std::vector<std::uint8_t>> compressed;
-    if (auto err = compress_blocks(h, values, wdl_only, symbol_of, opt, zdict, compressed)) return err;
+    // Each allowed encoding compresses the whole table; the smallest file
+    // wins (the first, version 1's, on a tie), so none makes a table larger.
+    std::vector<BlockEncoding> candidates = encoding_candidates(h, values, wdl_only, symbol_of, opt);
+    std::vector<std::vector<std::uint8_t>> compressed, trial;
+    std::size_t chosen = 0;
+    std::uint64_t best = UINT64_MAX;
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+        TableHeader trial_header = h;
+        candidates[c].apply(trial_header);
+        if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial))
+            return err;
+        std::uint64_t bytes = candidates[c].zdict.size();
+        for (const auto& block : trial) bytes += block.size();
+        if (bytes < best) best = bytes, chosen = c, compressed.swap(trial);
+    }
+    const std::vector<std::uint8_t>& zdict = candidates[chosen].zdict;
+    candidates[chosen].apply(h);
 
     std::vector<BlockEntry> index(h.block_count);
     std::uint64_t offset = h.data_offset;
