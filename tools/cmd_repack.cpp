@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -37,7 +38,8 @@ const char* kRepackHelp =
     "after, then the totals.\n"
     "\n"
     "  --out DIR2        the folder to write (created if missing; must not be DIR)\n"
-    "  --level L         zstd level, 1..22 (default 19: repacking is done once)\n"
+    "  --level L         zstd level, 1..22 (default: each table's own, as its\n"
+    "                    header records it)\n"
     "  --block-slots N   slots per block, 1..67108864 (default 65536)\n"
     "  --no-pack         one symbol per byte, never several packed into one\n"
     "  --no-dictionary   no zstd dictionary trained on the table's blocks\n"
@@ -70,7 +72,7 @@ std::optional<std::string> compare_values(const TableFile& written, const std::v
 
 // Repacks one table into `out_dir`; adds its bytes to the totals.
 std::optional<std::string> repack_one(const std::string& file, const std::string& out_dir, TableWriteOptions opt,
-                                      std::uint64_t& bytes_before, std::uint64_t& bytes_after) {
+                                      bool level_given, std::uint64_t& bytes_before, std::uint64_t& bytes_after) {
     std::string error;
     auto t = TableFile::open(file, error);
     if (!t) return error;
@@ -80,6 +82,8 @@ std::optional<std::string> repack_one(const std::string& file, const std::string
     if (auto e = t->read_all(values)) return e;
     const TableHeader& h = t->header();
     opt.content = h.content;
+    // The table's own level unless --level (clamped: a forged header cannot pass a bad one).
+    if (!level_given) opt.level = int(std::clamp<std::uint32_t>(h.level, 1, 22));
     opt.metric = h.metric;  // the byte as stored: old lasker-20 files keep their 0
     const std::string name = std::filesystem::path(file).filename().string();
     const std::string target = out_dir + "/" + name;
@@ -132,7 +136,7 @@ int cmd_repack(std::span<char*> args) {
     if (!a.value("--out")) return fail("repack", "give --out DIR2, the folder to write", USAGE);
     const std::string dir = a.positional()[0], out = *a.value("--out");
     TableWriteOptions opt;
-    opt.level = level ? int(*level) : 19;
+    if (level) opt.level = int(*level);
     if (block_slots) opt.block_slots = std::uint32_t(*block_slots);
     if (format) opt.format_version = std::uint32_t(*format);
     opt.threads = threads ? int(*threads) : 0;
@@ -152,7 +156,7 @@ int cmd_repack(std::span<char*> args) {
     std::uint64_t before = 0, after = 0;
     int repacked = 0;
     for (const std::string& f : folder.files) {
-        if (auto e = repack_one(f, out, opt, before, after))
+        if (auto e = repack_one(f, out, opt, level.has_value(), before, after))
             fail("repack", *e), ++bad;
         else
             ++repacked;
