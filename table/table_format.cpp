@@ -37,7 +37,10 @@ enum : std::size_t {
     OFF_DATA = 96,
     OFF_META_SUM = 104,
     OFF_METRIC = 112,
-    OFF_RESERVED = 113,
+    OFF_PACK_BASE = 113,
+    OFF_PACK_COUNT = 114,
+    OFF_RESERVED = 115,
+    OFF_ZDICT_SIZE = 116,
     OFF_HEADER_SUM = 120,
 };
 
@@ -47,6 +50,17 @@ std::uint32_t TableHeader::slots_in_block(std::uint32_t b) const {
     std::uint64_t first = std::uint64_t(b) * block_slots;
     std::uint64_t left = slot_count - first;
     return std::uint32_t(left < block_slots ? left : block_slots);
+}
+
+std::uint64_t TableHeader::block_content_size(std::uint32_t b) const {
+    const std::uint64_t n = slots_in_block(b);
+    return pack_base ? (n + pack_count - 1) / pack_count : n * symbol_width;
+}
+
+std::uint8_t symbols_per_byte(unsigned base) {
+    unsigned count = 0;
+    for (unsigned power = 1; power * base <= 256; power *= base) ++count;
+    return std::uint8_t(count);
 }
 
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
@@ -71,6 +85,9 @@ std::vector<std::uint8_t> encode_header(const TableHeader& h) {
     put(&b[OFF_DATA], h.data_offset, 8);
     put(&b[OFF_META_SUM], h.meta_checksum, 8);
     b[OFF_METRIC] = std::uint8_t(h.metric);
+    b[OFF_PACK_BASE] = h.pack_base;
+    b[OFF_PACK_COUNT] = h.pack_count;
+    put(&b[OFF_ZDICT_SIZE], h.zdict_size, 4);
     put(&b[OFF_HEADER_SUM], checksum64({b.data(), OFF_HEADER_SUM}), 8);
     return b;
 }
@@ -81,9 +98,9 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
     if (std::memcmp(b + OFF_MAGIC, kTableMagic, 8) != 0) return std::string("not an mtb table (bad magic)");
     if (get(b + OFF_HEADER_SUM, 8) != checksum64({b, OFF_HEADER_SUM})) return std::string("header checksum mismatch");
     h.format_version = std::uint32_t(get(b + OFF_VERSION, 4));
-    if (h.format_version != kFormatVersion)
+    if (h.format_version < kOldestFormatVersion || h.format_version > kFormatVersion)
         return "format version " + std::to_string(h.format_version) + " not supported (this reader knows " +
-               std::to_string(kFormatVersion) + ")";
+               std::to_string(kOldestFormatVersion) + " to " + std::to_string(kFormatVersion) + ")";
     if (get(b + OFF_HEADER_SIZE, 4) != kHeaderSize) return std::string("bad header size");
     const char* name = reinterpret_cast<const char*>(b + OFF_RULES);
     std::size_t len = strnlen(name, kRulesNameMax + 1);
@@ -116,7 +133,23 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
     h.meta_checksum = get(b + OFF_META_SUM, 8);
     if (b[OFF_METRIC] > 1) return std::string("unknown metric");
     h.metric = MetricKind(b[OFF_METRIC]);
-    if (get(b + OFF_RESERVED, 7) != 0) return std::string("reserved header field not zero");
+    h.pack_base = b[OFF_PACK_BASE];
+    h.pack_count = b[OFF_PACK_COUNT];
+    h.zdict_size = std::uint32_t(get(b + OFF_ZDICT_SIZE, 4));
+    if (b[OFF_RESERVED] != 0) return std::string("reserved header field not zero");
+    // Version 1 had these bytes reserved: zero.
+    if (h.format_version == 1 && (h.pack_base || h.pack_count || h.zdict_size))
+        return std::string("reserved header field not zero");
+    if (h.pack_base) {
+        // Only 1-byte symbols pack; every symbol must be a digit, and a byte
+        // holds exactly as many digits as fit (FORMAT.md "Blocks").
+        if (h.symbol_width != 1 || h.pack_base < 2 || h.pack_base < h.dict_size ||
+            h.pack_count != symbols_per_byte(h.pack_base))
+            return std::string("bad symbol packing");
+    } else if (h.pack_count) {
+        return std::string("bad symbol packing");
+    }
+    if (h.zdict_size > kMaxZdictSize) return std::string("zstd dictionary too large");
     if (h.data_offset != h.meta_end()) return std::string("data offset does not follow the block index");
     // Every block holds at least one byte (no sum here can wrap: data_offset
     // is below 2^38 and block_count below 2^32).

@@ -18,7 +18,10 @@ namespace mtb {
 
 constexpr char kTableMagic[8] = {'M', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
 constexpr char kTrailerMagic[8] = {'M', 'T', 'B', 'T', 'E', 'N', 'D', '1'};
-constexpr std::uint32_t kFormatVersion = 1;
+// Version 2 (FORMAT.md) adds packed symbols and a per-table zstd
+// dictionary; a version-1 file is still read (its new fields are zero).
+constexpr std::uint32_t kFormatVersion = 2;
+constexpr std::uint32_t kOldestFormatVersion = 1;
 // Version of the slot numbering (table/index.h) the values are stored in.
 // Bump it whenever SectorIndex changes which position a slot holds.
 constexpr std::uint32_t kIndexSchemeVersion = 1;
@@ -29,6 +32,8 @@ constexpr std::size_t kBlockEntrySize = 24;
 constexpr std::size_t kTrailerSize = 16;
 constexpr std::size_t kRulesNameMax = 31;  // 32-byte field, NUL-padded
 constexpr std::uint32_t kMaxBlockSlots = 1u << 26;
+// Bound on a file's trained zstd dictionary (header zdict_size).
+constexpr std::uint32_t kMaxZdictSize = 1u << 20;
 
 // What a table's slots hold.  WDL_CAPTURES (FORMAT.md "Capture-resolved
 // win/draw/loss files"): win/draw/loss, where a slot whose value a capture
@@ -60,12 +65,22 @@ struct TableHeader {
     // win/draw/loss-only file.  Files of a rule set with a no-capture limit
     // made before this field hold 0 and mean DTC (table_metric()).
     MetricKind metric = MetricKind::DTM;
+    // Version 2: packing of the symbols (FORMAT.md "Blocks"):
+    // 0 keeps one symbol per byte (planes for 2-byte symbols); else each
+    // byte holds pack_count symbols, all < pack_base, as base-pack_base digits.
+    std::uint8_t pack_base = 0;
+    std::uint8_t pack_count = 0;
+    // Bytes of the trained zstd dictionary after the block index (0: none).
+    std::uint32_t zdict_size = 0;
 
     std::uint64_t dict_offset() const { return kHeaderSize; }
     std::uint64_t index_offset() const { return kHeaderSize + std::uint64_t(dict_size) * kDictEntrySize; }
-    std::uint64_t meta_end() const { return index_offset() + std::uint64_t(block_count) * kBlockEntrySize; }
+    std::uint64_t zdict_offset() const { return index_offset() + std::uint64_t(block_count) * kBlockEntrySize; }
+    std::uint64_t meta_end() const { return zdict_offset() + zdict_size; }
     // Slots in block b (the last block may be short).
     std::uint32_t slots_in_block(std::uint32_t b) const;
+    // Bytes block b's zstd frame decompresses to.
+    std::uint64_t block_content_size(std::uint32_t b) const;
 };
 
 // Symbol i of the dictionary stands for `code`; `count` positions (slots
@@ -82,6 +97,10 @@ struct BlockEntry {
 };
 
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes);
+
+// How many base-`base` digits one byte holds: the largest k with base^k <= 256
+// (base >= 2): 8 for 2, 5 for 3, 4 for 4, 3 for 5 and 6, 2 for 7..16, 1 above.
+std::uint8_t symbols_per_byte(unsigned base);
 
 // Encoding: exactly kHeaderSize bytes, header checksum included.
 std::vector<std::uint8_t> encode_header(const TableHeader& h);

@@ -16,6 +16,17 @@
 #include "table/table_identity.h"
 
 namespace mtb {
+namespace {
+
+// One decompression context per thread, reused: ZSTD_decompress() would
+// allocate one per block.
+ZSTD_DCtx* thread_dctx() {
+    thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
+    if (!dctx) throw std::bad_alloc();
+    return dctx.get();
+}
+
+}  // namespace
 
 std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string& error, bool* io) {
     // Every failure below says which kind it is: could not read (io) or damaged.
@@ -70,12 +81,35 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path, std::string&
         if (auto e = decode_block_entries(piece, next, t->blocks_)) return fail(false, path + ": " + *e);
         done += n;
     }
+    // The trained zstd dictionary (version 2), at most kMaxZdictSize bytes.
+    piece.resize(h.zdict_size);
+    if (auto e = t->read_at(h.zdict_offset(), piece)) return fail(true, *e);
+    XXH3_64bits_update(meta_sum.get(), piece.data(), piece.size());
     if (XXH3_64bits_digest(meta_sum.get()) != h.meta_checksum)
         return fail(false, path + ": dictionary/block index checksum mismatch");
     if (next + kTrailerSize != h.file_size) return fail(false, path + ": blocks do not end at the trailer");
     if (auto e = check_dictionary(h, t->dict_)) return fail(false, path + ": " + *e);
     t->codes_.assign(h.symbol_width == 1 ? 256 : 65536, VALUE_NONE);
     for (std::size_t i = 0; i < t->dict_.size(); ++i) t->codes_[i] = t->dict_[i].code;
+    if (h.zdict_size) {
+        // Checksummed above, so only a writer's bug makes zstd refuse it.
+        ZSTD_DDict* d = ZSTD_createDDict(piece.data(), piece.size());
+        if (!d) return fail(false, path + ": zstd dictionary unreadable");
+        t->ddict_ = std::shared_ptr<void>(d, [](void* p) { ZSTD_freeDDict(static_cast<ZSTD_DDict*>(p)); });
+    }
+    if (h.pack_base) {
+        const unsigned k = h.pack_count;
+        t->unpack_.assign(256 * k, 0);
+        t->packed_ok_.assign(256, true);
+        for (unsigned v = 0; v < 256; ++v) {
+            unsigned rest = v;
+            for (unsigned j = 0; j < k; ++j, rest /= h.pack_base) {
+                t->unpack_[v * k + j] = std::uint8_t(rest % h.pack_base);
+                if (rest % h.pack_base >= h.dict_size) t->packed_ok_[v] = false;
+            }
+            if (rest) t->packed_ok_[v] = false;  // more digits than a byte holds
+        }
+    }
     return t;
 }
 
@@ -119,12 +153,31 @@ std::optional<std::string> TableFile::read_block_symbols(std::uint32_t b, std::v
         return fail(err->substr(path_.size() + 2));
     }
     if (checksum64(packed) != e.checksum) return fail("checksum mismatch");
-    std::size_t n = std::size_t(header_.slots_in_block(b)) * header_.symbol_width;
-    if (ZSTD_getFrameContentSize(packed.data(), packed.size()) != n) return fail("wrong decompressed size");
-    raw.resize(n);
-    std::size_t got = ZSTD_decompress(raw.data(), n, packed.data(), packed.size());
+    const std::size_t content = std::size_t(header_.block_content_size(b));
+    if (ZSTD_getFrameContentSize(packed.data(), packed.size()) != content) return fail("wrong decompressed size");
+    // Packed symbols are decompressed aside and then spread one per byte.
+    thread_local std::vector<std::uint8_t> digits;
+    std::vector<std::uint8_t>& frame = header_.pack_base ? digits : raw;
+    frame.resize(content);
+    std::size_t got = ddict_ ? ZSTD_decompress_usingDDict(thread_dctx(), frame.data(), content, packed.data(),
+                                                          packed.size(), static_cast<const ZSTD_DDict*>(ddict_.get()))
+                             : ZSTD_decompressDCtx(thread_dctx(), frame.data(), content, packed.data(), packed.size());
     if (ZSTD_isError(got)) return fail(std::string("zstd: ") + ZSTD_getErrorName(got));
-    if (got != n) return fail("wrong decompressed size");
+    if (got != content) return fail("wrong decompressed size");
+    const std::size_t n = std::size_t(header_.slots_in_block(b)) * header_.symbol_width;
+    if (header_.pack_base) {
+        const unsigned k = header_.pack_count;
+        raw.resize(content * k);
+        for (std::size_t j = 0; j < content; ++j) {
+            if (!packed_ok_[frame[j]]) return fail("symbol outside the dictionary");
+            std::memcpy(&raw[j * k], &unpack_[frame[j] * k], k);
+        }
+        // The last byte's digits past the block's end are zero.
+        for (std::size_t i = n; i < raw.size(); ++i)
+            if (raw[i]) return fail("packing padding not zero");
+        raw.resize(n);
+        return std::nullopt;
+    }
     // A symbol outside the dictionary means the writer was broken.
     if (header_.symbol_width == 1) {
         if (header_.dict_size < 256)

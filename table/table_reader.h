@@ -91,6 +91,13 @@ private:
     std::vector<DictEntry> dict_;
     std::vector<BlockEntry> blocks_;
     std::vector<ValueCode> codes_;  // symbol -> code
+    // Packed files (FORMAT.md "Blocks"): the pack_count symbols of byte
+    // value v at unpack_[v * pack_count ...]; packed_ok_[v] when each is in
+    // the dictionary.
+    std::vector<std::uint8_t> unpack_;
+    std::vector<bool> packed_ok_;
+    // The trained zstd dictionary, digested once (null: none).
+    std::shared_ptr<void> ddict_;
 };
 
 // Reads a table and checks it belongs to (r, s) (and holds `metric`'s

@@ -14,14 +14,13 @@
 #include <mutex>
 #include <thread>
 
+#include "table/block_encoding.h"
 #include "table/durable_file.h"
 #include "table/table_format.h"
 #include "table/value_dictionary.h"
 
 namespace mtb {
 namespace {
-
-ValueCode wdl_code(ValueCode c) { return c == VALUE_NONE ? c : wdl_only_code(wdl_sign(c)); }
 
 // Builds the dictionary (codes by frequency, most frequent first;
 // table/value_dictionary.h) and the map code -> symbol.  Slots holding no
@@ -31,7 +30,7 @@ std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool w
     std::vector<std::uint64_t> count = count_codes(values);
     if (wdl_only) {
         std::vector<std::uint64_t> wdl(count.size(), 0);
-        for (std::size_t c = 0; c < count.size(); ++c) wdl[wdl_code(ValueCode(c))] += count[c];
+        for (std::size_t c = 0; c < count.size(); ++c) wdl[stored_code(ValueCode(c), true)] += count[c];
         count = std::move(wdl);
     }
     count[VALUE_NONE] = 0;
@@ -43,12 +42,14 @@ std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool w
     return dict;
 }
 
-// The header of a table of `values` under `opt`, up to the sizes and
-// checksums known once the blocks are compressed.
+// The header of a table of `values` under `opt`, up to the encoding
+// (choose_encoding()) and the sizes and checksums known once the blocks
+// are compressed.
 TableHeader header_for(const Rules& r, Sector s, std::span<const ValueCode> values, const TableWriteOptions& opt,
                        std::size_t dict_size) {
     const bool wdl_only = is_wdl_only(opt.content);
     TableHeader h;
+    h.format_version = opt.format_version;
     h.rules_name = r.name;
     h.rules_fingerprint = r.fingerprint();
     h.sector = s;
@@ -60,32 +61,7 @@ TableHeader header_for(const Rules& r, Sector s, std::span<const ValueCode> valu
     h.block_slots = opt.block_slots;
     h.block_count = std::uint32_t((values.size() + opt.block_slots - 1) / opt.block_slots);
     h.level = std::uint32_t(opt.level);
-    h.data_offset = h.meta_end();
     return h;
-}
-
-// Block b's symbols: a slot holding no position repeats the symbol before
-// it, which lengthens runs.  The symbol before a block's first empty slots
-// is that of the block's first position, so blocks stay independent.
-void block_symbols(const TableHeader& h, std::uint32_t b, std::span<const ValueCode> values, bool wdl_only,
-                   const std::vector<std::uint16_t>& symbol_of, std::vector<std::uint8_t>& raw) {
-    const std::uint32_t n = h.slots_in_block(b);
-    const ValueCode* v = values.data() + std::uint64_t(b) * h.block_slots;
-    std::uint16_t prev = 0;
-    for (std::uint32_t i = 0; i < n; ++i) {
-        ValueCode c = wdl_only ? wdl_code(v[i]) : v[i];
-        if (c != VALUE_NONE) {
-            prev = symbol_of[c];
-            break;
-        }
-    }
-    raw.resize(std::size_t(n) * h.symbol_width);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        ValueCode c = wdl_only ? wdl_code(v[i]) : v[i];
-        if (c != VALUE_NONE) prev = symbol_of[c];
-        raw[i] = std::uint8_t(prev);
-        if (h.symbol_width == 2) raw[n + i] = std::uint8_t(prev >> 8);  // two planes: low, then high bytes
-    }
 }
 
 // Compresses every block, in parallel: each thread takes the next block.
@@ -94,6 +70,7 @@ void block_symbols(const TableHeader& h, std::uint32_t b, std::span<const ValueC
 // writes with its one thread).
 std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const ValueCode> values, bool wdl_only,
                                            const std::vector<std::uint16_t>& symbol_of, const TableWriteOptions& opt,
+                                           const std::vector<std::uint8_t>& zdict,
                                            std::vector<std::vector<std::uint8_t>>& compressed) {
     compressed.assign(h.block_count, {});
     std::atomic<std::uint32_t> next{0};
@@ -107,6 +84,10 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
     };
     int threads = opt.threads > 0 ? opt.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     threads = int(std::min<std::uint32_t>(std::uint32_t(threads), std::max<std::uint32_t>(1, h.block_count)));
+    // The trained dictionary, digested once and shared (read-only) by every thread.
+    std::unique_ptr<ZSTD_CDict, decltype(&ZSTD_freeCDict)> cdict(
+        zdict.empty() ? nullptr : ZSTD_createCDict(zdict.data(), zdict.size(), opt.level), ZSTD_freeCDict);
+    if (!zdict.empty() && !cdict) return std::string("out of memory (zstd dictionary)");
 #pragma omp parallel num_threads(threads) if (threads > 1)
     {
         std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
@@ -115,10 +96,11 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, opt.level);
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 0);
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_contentSizeFlag, 1);
+            if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
         }
         std::vector<std::uint8_t> raw;
         for (std::uint32_t b; cctx && !failed && (b = next++) < h.block_count;) {
-            block_symbols(h, b, values, wdl_only, symbol_of, raw);
+            block_frame(h, b, values, wdl_only, symbol_of, raw);
             std::vector<std::uint8_t>& out = compressed[b];
             out.resize(ZSTD_compressBound(raw.size()));
             std::size_t size = ZSTD_compress2(cctx.get(), out.data(), out.size(), raw.data(), raw.size());
@@ -186,14 +168,31 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     if (opt.block_slots == 0 || opt.block_slots > kMaxBlockSlots) return std::string("block size out of range");
     if (opt.level < 1 || opt.level > ZSTD_maxCLevel()) return std::string("zstd level out of range");
     if (r.name.size() > kRulesNameMax) return std::string("rules name too long for the table header");
+    if (opt.format_version < kOldestFormatVersion || opt.format_version > kFormatVersion)
+        return "format version " + std::to_string(opt.format_version) + " cannot be written";
 
     std::vector<std::uint16_t> symbol_of;
     const bool wdl_only = is_wdl_only(opt.content);
     std::vector<DictEntry> dict = make_dictionary(values, wdl_only, symbol_of);
     if (dict.size() > 65535) return std::string("too many distinct values");
     TableHeader h = header_for(r, s, values, opt, dict.size());
-    std::vector<std::vector<std::uint8_t>> compressed;
-    if (auto err = compress_blocks(h, values, wdl_only, symbol_of, opt, compressed)) return err;
+    // Each allowed encoding compresses the whole table; the smallest file
+    // wins (the first, version 1's, on a tie), so none makes a table larger.
+    std::vector<BlockEncoding> candidates = encoding_candidates(h, values, wdl_only, symbol_of, opt);
+    std::vector<std::vector<std::uint8_t>> compressed, trial;
+    std::size_t chosen = 0;
+    std::uint64_t best = UINT64_MAX;
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+        TableHeader trial_header = h;
+        candidates[c].apply(trial_header);
+        if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial))
+            return err;
+        std::uint64_t bytes = candidates[c].zdict.size();
+        for (const auto& block : trial) bytes += block.size();
+        if (bytes < best) best = bytes, chosen = c, compressed.swap(trial);
+    }
+    const std::vector<std::uint8_t>& zdict = candidates[chosen].zdict;
+    candidates[chosen].apply(h);
 
     std::vector<BlockEntry> index(h.block_count);
     std::uint64_t offset = h.data_offset;
@@ -204,6 +203,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     h.file_size = offset + kTrailerSize;
     std::vector<std::uint8_t> meta;
     encode_meta(dict, index, meta);
+    meta.insert(meta.end(), zdict.begin(), zdict.end());  // the checksum covers it too
     h.meta_checksum = checksum64(meta);
     return write_file(path, encode_header(h), meta, compressed);
 }

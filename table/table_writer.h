@@ -37,6 +37,15 @@ struct TableWriteOptions {
     TableContent content = TableContent::VALUES;
     MetricKind metric = MetricKind::DTM;  // of a VALUES file's distances (table/metric.h)
     int threads = 0;                      // threads compressing blocks; 0: all cores
+    // Format version 2's encodings (FORMAT.md "Blocks"): several symbols
+    // per byte (tables of at most 16 distinct values) and a zstd dictionary
+    // trained on the table's own blocks.  The writer compresses the table
+    // with each allowed combination and keeps the smallest file (so it
+    // compresses up to four times: turn them off for speed).
+    bool pack_symbols = true;
+    bool train_dictionary = true;
+    // 1 writes the old layout (no packing, no dictionary) for old readers.
+    std::uint32_t format_version = kFormatVersion;
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]

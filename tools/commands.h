@@ -13,6 +13,7 @@ int cmd_probe(std::span<char*> args);
 int cmd_stats(std::span<char*> args);
 int cmd_verify(std::span<char*> args);
 int cmd_wdl(std::span<char*> args);
+int cmd_repack(std::span<char*> args);
 int cmd_sectors(std::span<char*> args);
 int cmd_gen(std::span<char*> args);
 int cmd_player(std::span<char*> args);

@@ -16,6 +16,7 @@ constexpr Command kCommands[] = {
     {"probe", "exact value of a position and of each of its plies, from the tables", cmd_probe},
     {"stats", "per-table counts of wins, losses, draws, longest values and bits per position", cmd_stats},
     {"verify", "check every checksum of every table in a folder; --values also every value", cmd_verify},
+    {"repack", "rewrite a folder's tables in the current format, every value checked equal", cmd_repack},
     {"wdl", "win/draw/loss-only copies of a folder's value tables (smaller files)", cmd_wdl},
     {"sectors", "list a rule set's sectors in solve order: slots, distinct positions, overhead", cmd_sectors},
     {"gen", "solve a rule set by retrograde analysis into table files", cmd_gen},

@@ -31,7 +31,7 @@ void fix_checksums(std::vector<std::uint8_t>& b) {
     if (b.size() < mtb::kHeaderSize) return;
     const std::uint64_t dict = get(&b[74], 2), blocks = get(&b[80], 4);
     const std::uint64_t index = mtb::kHeaderSize + dict * mtb::kDictEntrySize;
-    const std::uint64_t meta_end = index + blocks * mtb::kBlockEntrySize;
+    const std::uint64_t meta_end = index + blocks * mtb::kBlockEntrySize + get(&b[116], 4);  // + zstd dictionary
     if (meta_end <= b.size()) {
         for (std::uint64_t i = 0; i < blocks; ++i) {
             std::uint8_t* e = &b[index + i * mtb::kBlockEntrySize];

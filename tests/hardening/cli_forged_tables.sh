@@ -95,6 +95,40 @@ expect 2 "no value table of sector 99v99" "$MTB" wdl "$T/nmm" --out "$T/w" --sec
 expect 2 "no value table of sector 4v4" "$MTB" wdl "$T/nmm" --out "$T/w" --sectors 3v3,4v4
 expect 0 "nmm_3v3.wdl.mtb" "$MTB" wdl "$T/nmm" --out "$T/w" --sectors 3v3
 
+# --- issue 36: format version 2 (packed symbols, zstd dictionaries) -----
+# header_byte FILE OFFSET: one header byte, as a number.
+header_byte() { od -An -tu1 -j "$2" -N1 "$1" | tr -d ' '; }
+expect 0 "total: .*1 tables repacked, 0 failed" "$MTB" repack "$T/w" --out "$T/w2" --block-slots 8192 --level 3
+w2="$T/w2/nmm_3v3.wdl.mtb"
+[ "$(header_byte "$w2" 8)" = 2 ] || bad "repack did not write format version 2"
+[ "$(header_byte "$w2" 113)" = 3 ] || bad "a win/draw/loss table was not packed in base 3"
+expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/w2"
+# Old files open; a version-1 copy, repacked back, is the same file byte for byte.
+expect 0 "1 tables repacked" "$MTB" repack "$T/nmm" --out "$T/v1" --format 1 --level 9
+[ "$(header_byte "$T/v1/nmm_3v3.mtb" 8)" = 1 ] || bad "repack --format 1 did not write version 1"
+expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/v1" --values
+expect 0 "1 tables repacked" "$MTB" repack "$T/v1" --out "$T/v2" --level 9
+cmp -s "$T/v2/nmm_3v3.mtb" "$T/nmm/nmm_3v3.mtb" || bad "v1 -> v2 repack differs from what gen wrote"
+expect 0 "6 tables repacked" "$MTB" repack "$T/l20" --out "$T/l20-v1" --format 1
+expect 0 "6 sound, 0 damaged" "$MTB" verify "$T/l20-v1" --values --threads 2
+for d in nmm v1; do "$MTB" probe --rules nmm --tables "$T/$d" "$pos" >"$T/probe.$d" 2>&1 || bad "probe on $d"; done
+cmp -s "$T/probe.nmm" "$T/probe.v1" || bad "probe differs on the version-1 copy"
+# Forged version-2 fields are damage, named with the file.
+forged pack "$T/w2" nmm_3v3.wdl.mtb pack_base=2
+expect 1 "nmm_3v3.wdl.mtb: bad symbol packing" "$MTB" verify "$T/pack"
+expect 1 "nmm_3v3.wdl.mtb: bad symbol packing" "$MTB" stats "$T/pack"
+forged zdict "$T/w2" nmm_3v3.wdl.mtb --consistent zdict_size=64
+expect 1 "nmm_3v3.wdl.mtb: " "$MTB" verify "$T/zdict"
+forged version "$T/nmm" nmm_3v3.mtb format_version=3
+expect 1 "nmm_3v3.mtb: format version 3 not supported" "$MTB" verify "$T/version"
+expect 1 "corrupt table" "$MTB" probe --rules nmm --tables "$T/version" "$pos"
+# repack: never into its own folder; a damaged table is not written.
+expect 2 "must be another folder" "$MTB" repack "$T/nmm" --out "$T/nmm"
+expect 2 "give --out" "$MTB" repack "$T/nmm"
+expect 2 "--format" "$MTB" repack "$T/nmm" --out "$T/r" --format 3
+expect 1 "nmm_3v3.wdl.mtb: bad symbol packing" "$MTB" repack "$T/pack" --out "$T/r"
+[ -z "$(ls -A "$T/r")" ] || bad "repack left files for a damaged table: $(ls "$T/r")"
+
 # --- D5: bounded line reads ---------------------------------------------
 expect 2 "is not a regular file" "$MTB" verify "$T/nmm" --journal /dev/zero
 { head -c 10000 /dev/zero | tr '\0' 'x'; echo; } >"$T/long.journal"

@@ -36,7 +36,8 @@ inline constexpr Field kFields[] = {
     {"format_version", 8, 4}, {"header_size", 12, 4}, {"fingerprint", 48, 8}, {"sector", 56, 4},
     {"index_scheme", 60, 4},  {"slot_count", 64, 8},  {"content", 72, 1},     {"symbol_width", 73, 1},
     {"dict_size", 74, 2},     {"block_slots", 76, 4}, {"block_count", 80, 4}, {"level", 84, 4},
-    {"file_size", 88, 8},     {"data_offset", 96, 8},
+    {"file_size", 88, 8},     {"data_offset", 96, 8}, {"pack_base", 113, 1},  {"pack_count", 114, 1},
+    {"zdict_size", 116, 4},
 };
 
 inline const Field* field_named(std::string_view name) {
@@ -60,7 +61,8 @@ inline bool put_dict(std::vector<std::uint8_t>& b, std::uint64_t i, bool code, s
 inline std::uint64_t make_layout_consistent(std::vector<std::uint8_t>& b) {
     const std::uint64_t slots = get(&b[64], 8), per = std::max<std::uint64_t>(1, get(&b[76], 4));
     const std::uint64_t blocks = (slots / per + (slots % per != 0)) & 0xffffffffu;
-    const std::uint64_t data = kHeaderSize + get(&b[74], 2) * kDictEntrySize + blocks * kBlockEntrySize;
+    const std::uint64_t data =
+        kHeaderSize + get(&b[74], 2) * kDictEntrySize + blocks * kBlockEntrySize + get(&b[116], 4);
     put(&b[80], blocks, 4);
     put(&b[96], data, 8);
     put(&b[88], data + blocks + kTrailerSize, 8);
@@ -74,7 +76,7 @@ inline void fix_checksums(std::vector<std::uint8_t>& b) {
     if (b.size() < kHeaderSize) return;
     const std::uint64_t dict = get(&b[74], 2), blocks = get(&b[80], 4);
     const std::uint64_t index = kHeaderSize + dict * kDictEntrySize;
-    const std::uint64_t meta_end = index + blocks * kBlockEntrySize;
+    const std::uint64_t meta_end = index + blocks * kBlockEntrySize + get(&b[116], 4);  // + zstd dictionary
     if (meta_end <= b.size()) {
         for (std::uint64_t i = 0; i < blocks; ++i) {
             std::uint8_t* e = &b[index + i * kBlockEntrySize];
