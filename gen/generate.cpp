@@ -147,6 +147,7 @@ ItemOutcome GenStage::run(PipelineItem& item) {
     std::vector<std::vector<ValueCode>> values;
     SolveStats stats;
     if (auto err = solve(item, label, stats, values)) return ItemOutcome::stop(*err);
+    res.stats = stats;
     const auto t_solved = std::chrono::steady_clock::now();
     TableWriteOptions write_opt;
     write_opt.level = opt_.level;

@@ -43,6 +43,7 @@ struct UnitResult {
     double seconds = 0;
     bool skipped = false;          // already solved by an earlier run
     std::uint64_t peak_bytes = 0;  // unit words + children values and indexes held while solving
+    SolveStats stats;              // the solver's times and traffic per phase (mtb gen --profile)
 };
 
 // Solves `units` (in solve order: children first) into opt.dir (created if

@@ -9,6 +9,7 @@
 #include <climits>
 #include <ctime>
 #include <memory>
+#include <utility>
 
 #include "gen/frontier.h"
 #include "gen/huge_pages.h"
@@ -59,6 +60,7 @@ struct Exits {
     int loss = -1;      // longest loss through exits, when all exits lose
     bool draw = false;  // some exit draws (or, under a limit, needs too long)
     int plies = 0;      // plies looked at, exits and in-unit children (0: blocked)
+    int reads = 0;      // children's values read (PhaseTraffic)
 
     void add(const Metric& m, ValueCode v, bool capture) {
         if (v == VALUE_DRAW) {
@@ -157,6 +159,7 @@ struct ExitLoads {
     }
     void read_into(const Metric& m, Exits& e) const {
         for (int x = 0; x < n; ++x) e.add(m, exits[x].table->at(exits[x].slot), exits[x].capture);
+        e.reads += n;
     }
 };
 
@@ -261,6 +264,12 @@ struct UnitSolver {
     Frontier frontier;
     bool repeats = false;  // some position has a ply that stays in the unit
     SolveStats stats;
+    // Each thread's count of the phase under way, a cache line apart;
+    // summed into stats by end_phase().
+    struct alignas(64) ThreadTraffic {
+        PhaseTraffic t;
+    };
+    std::vector<ThreadTraffic> traffic;
 
     UnitSolver(const Rules& r_, const std::vector<Sector>& sectors_, const ChildValues& children_,
                const SolveOptions& opt_)
@@ -271,7 +280,14 @@ struct UnitSolver {
           metric(opt_.metric),
           threads(opt_.threads > 0 ? opt_.threads : omp_get_max_threads()),
           stabilizer(*r_.board),
-          frontier(threads, int(sectors_.size())) {}
+          frontier(threads, int(sectors_.size())),
+          traffic(std::size_t(threads)) {}
+
+    // Adds every thread's count to `phase` and clears them.
+    void end_phase(PhaseTraffic& phase, double cpu) {
+        for (ThreadTraffic& x : traffic) phase += std::exchange(x.t, PhaseTraffic{});
+        phase.cpu_seconds += cpu;
+    }
 
     // The one threshold for starting a team: work below opt.parallel_min
     // (slots or predecessor updates) is done by the calling thread alone.
@@ -478,6 +494,9 @@ struct UnitSolver {
     // quiet children are known to be distinct classes.
     void init_position(int thread, ExitRows& rows, bool counted, int k, NormalPosition n, std::uint64_t i) {
         Word* w = words[k];
+        PhaseTraffic& tr = traffic[std::size_t(thread)].t;
+        ++tr.positions;
+        ++tr.random_writes;
         // outcome() (engine/movegen.h) in two parts, without building a
         // Position: its tests of the counts first, then "no legal ply" from
         // the scan's count of plies (outcome_after_plies).  Under a
@@ -498,6 +517,7 @@ struct UnitSolver {
             std::uint64_t in[MAX_PLIES];
             n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in);
         }
+        tr.random_reads += std::uint64_t(e.reads);
         // Read before writing: a store from every thread on every such
         // position bounces the flag's cache line between the cores (16
         // threads spent 3-4x the CPU of one on the init).
@@ -577,9 +597,23 @@ struct UnitSolver {
     // children, and when that was its last, all its in-unit plies lose:
     // it is lost (as slowly as its exits allow) or, with a drawing exit,
     // drawn.  The thread that takes the last counter decides.
-    void after_loss(int thread, int layer, int j, std::uint64_t s) {
-        std::atomic_ref<Word> a(words[j][s]);
+    //
+    // `shared`: other threads update words at the same time, so each
+    // update is a compare-exchange.  A pass done by one thread alone uses
+    // plain loads and stores: a locked instruction also waits for the
+    // stores before it, which serialises the very misses the pass keeps in
+    // flight (same values either way: a layer's updates commute).
+    void after_loss(int thread, int layer, int j, std::uint64_t s, bool shared) {
         const Word win = metric.win(layer + 1);
+        Word& w = words[j][s];
+        if (!shared) {
+            if ((w & PENDING) || (is_win_code(w) && w > win)) {
+                w = win;
+                frontier.add(thread, j, s, win);
+            }
+            return;
+        }
+        std::atomic_ref<Word> a(w);
         Word cur = a.load(std::memory_order_relaxed);
         while ((cur & PENDING) || (is_win_code(cur) && cur > win))
             if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
@@ -587,10 +621,17 @@ struct UnitSolver {
                 return;
             }
     }
-    void after_win(int thread, ExitRows& rows, int layer, int j, std::uint64_t s) {
-        std::atomic_ref<Word> a(words[j][s]);
-        Word cur = a.load(std::memory_order_relaxed);
-        while ((cur & PENDING) && !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
+    void after_win(int thread, ExitRows& rows, int layer, int j, std::uint64_t s, bool shared) {
+        Word& w = words[j][s];
+        Word cur;
+        if (!shared) {
+            cur = w;
+            if (cur & PENDING) w = Word(cur - 1);
+        } else {
+            std::atomic_ref<Word> a(w);
+            cur = a.load(std::memory_order_relaxed);
+            while ((cur & PENDING) && !a.compare_exchange_weak(cur, Word(cur - 1), std::memory_order_relaxed)) {
+            }
         }
         if (!(cur & PENDING) || pending_count(cur) != 1) return;
         Exits e;
@@ -598,13 +639,14 @@ struct UnitSolver {
             e = kept_exits(cur);
         else
             scan_exits(j, position(j, s), e, rows);
-        if (e.draw) {
-            a.store(VALUE_DRAW, std::memory_order_relaxed);
-        } else {
-            const Word loss = metric.loss(std::max(layer, e.loss - 1) + 1);
-            a.store(loss, std::memory_order_relaxed);
-            frontier.add(thread, j, s, loss);
-        }
+        traffic[std::size_t(thread)].t.random_reads += std::uint64_t(e.reads);
+        // This thread took the last count: no other writes the word now.
+        const Word result = e.draw ? Word(VALUE_DRAW) : metric.loss(std::max(layer, e.loss - 1) + 1);
+        if (shared)
+            std::atomic_ref<Word>(w).store(result, std::memory_order_relaxed);
+        else
+            w = result;
+        if (!e.draw) frontier.add(thread, j, s, result);
     }
 
     // One propagation pass: the positions of code `code` (from the
@@ -618,7 +660,13 @@ struct UnitSolver {
         const bool loss = value_wdl(code) == Wdl::LOSS;
         std::vector<std::uint64_t> list = frontier.take(code, team(frontier.size(code) * 16));
         stats.frontier_bytes = std::max(stats.frontier_bytes, frontier.memory_bytes() + list.capacity() * 8 * 2);
-        if (list.size() >= 1024) sort_by_opponent(list, index, team(list.size() * 16));
+        const bool sorted = list.size() >= 1024;
+        if (sorted) sort_by_opponent(list, index, team(list.size() * 16));
+        // Streamed: the frontier's lists appended (4 bytes an entry) and
+        // taken (4 read, 8 written); the sort's passes (the entries'
+        // stones added, two radix passes of count, read and write, the
+        // packing restored: 80 bytes); the pass's read of the list.
+        traffic[0].t.streamed_bytes += list.size() * (4 + 12 + (sorted ? 80 : 0) + 8);
         constexpr std::size_t BATCH = 8, AHEAD = 4 * BATCH, CHUNK = 32 * BATCH;
         auto word_of = [&](std::uint64_t x) -> Word& { return words[unpack_sector(x)][unpack_slot(x)]; };
         const std::size_t chunks = (list.size() + CHUNK - 1) / CHUNK;
@@ -626,6 +674,7 @@ struct UnitSolver {
 #pragma omp parallel num_threads(team(list.size() * 16))
         {
             const int thread = omp_get_thread_num();
+            const bool shared = omp_get_num_threads() > 1;
             ExitRows rows;
             PredRows pred_rows;
             std::vector<std::uint64_t> preds, all;
@@ -644,13 +693,16 @@ struct UnitSolver {
                         if (std::atomic_ref<Word>(word_of(list[x])).load(std::memory_order_relaxed) != code) continue;
                         predecessors(unpack_sector(list[x]), unpack_slot(list[x]), preds, pred_rows);
                         all.insert(all.end(), preds.begin(), preds.end());
+                        ++traffic[std::size_t(thread)].t.positions;
                     }
+                    traffic[std::size_t(thread)].t.random_reads += std::min(last, b + BATCH) - b;
+                    traffic[std::size_t(thread)].t.random_writes += all.size();
                     for (std::uint64_t x : all) __builtin_prefetch(&words[unpack_sector(x)][unpack_slot(x)], 1);
                     for (std::uint64_t x : all) {
                         if (loss)
-                            after_loss(thread, layer, unpack_sector(x), unpack_slot(x));
+                            after_loss(thread, layer, unpack_sector(x), unpack_slot(x), shared);
                         else
-                            after_win(thread, rows, layer, unpack_sector(x), unpack_slot(x));
+                            after_win(thread, rows, layer, unpack_sector(x), unpack_slot(x), shared);
                     }
                 }
             }
@@ -666,6 +718,8 @@ struct UnitSolver {
 #pragma omp parallel for schedule(static) num_threads(team(slots))
             for (std::uint64_t i = 0; i < slots; ++i)
                 if (w[i] & PENDING) w[i] = VALUE_DRAW;
+            stats.finish.positions += slots;
+            stats.finish.streamed_bytes += 2 * slots * sizeof(Word);
         }
     }
 };
@@ -713,6 +767,10 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     u.init_pass();
     if (u.error) return u.error;
     const double t_init = omp_get_wtime(), c_init = cpu_seconds();
+    u.end_phase(u.stats.init, c_init - c_start);
+    // The init's words are written in place: streamed once as they are
+    // assigned (2 bytes a slot), the rest is random (counted per position).
+    u.stats.init.streamed_bytes += total * sizeof(Word);
     u.stats.init_seconds = t_init - t_start;
     u.stats.init_cpu_seconds = c_init - c_start;
     u.stats.frontier_bytes = u.frontier.memory_bytes();
@@ -723,15 +781,20 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     // ply inside the unit there is nothing to propagate.
     for (int code = VALUE_DRAW + 1; u.repeats && code <= u.frontier.max_code(); ++code) {
         if (u.metric.horizon() && u.metric.plies(Word(code)) >= u.metric.horizon()) break;
+        const double c_pass = cpu_seconds();
         u.propagation_pass(Word(code));
+        u.end_phase(value_wdl(Word(code)) == Wdl::LOSS ? u.stats.loss_layers : u.stats.win_layers,
+                    cpu_seconds() - c_pass);
         u.report("layer", u.metric.plies(Word(code)), total);
     }
     const double t_layers = omp_get_wtime();
     u.stats.layer_seconds = t_layers - t_init;
     u.stats.layer_cpu_seconds = cpu_seconds() - c_init;
 
+    const double c_finish = cpu_seconds();
     u.finish_pass();
     u.stats.final_seconds = omp_get_wtime() - t_layers;
+    u.stats.finish.cpu_seconds = cpu_seconds() - c_finish;
     u.report("final", 0, total);
     if (opt.stats) *opt.stats = u.stats;
     return u.error;

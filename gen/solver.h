@@ -74,12 +74,36 @@ struct SolveProgress {
     std::uint64_t done, total;  // slots processed in this phase
 };
 
+// The memory traffic of one solver phase (`mtb gen --profile`), counted as
+// it runs: what places the phase against the machine's bounds (random 2-byte
+// accesses per second, bytes streamed per second).
+struct PhaseTraffic {
+    double cpu_seconds = 0;            // all threads of the process
+    std::uint64_t positions = 0;       // positions whose plies or un-moves were generated
+    std::uint64_t random_reads = 0;    // value words read at scattered places (children's values, own words)
+    std::uint64_t random_writes = 0;   // value words written or updated at scattered places
+    std::uint64_t streamed_bytes = 0;  // bytes read or written in order (frontier lists and their sort, scans)
+
+    PhaseTraffic& operator+=(const PhaseTraffic& o) {
+        cpu_seconds += o.cpu_seconds;
+        positions += o.positions;
+        random_reads += o.random_reads;
+        random_writes += o.random_writes;
+        streamed_bytes += o.streamed_bytes;
+        return *this;
+    }
+};
+
 // Where a unit's time and memory went.
 struct SolveStats {
     double init_seconds = 0, layer_seconds = 0, final_seconds = 0;  // wall
     double init_cpu_seconds = 0, layer_cpu_seconds = 0;             // all threads
     int layers = 0;                                                 // distances propagated
     std::size_t frontier_bytes = 0;                                 // peak
+    // Per phase: the init pass, the propagation passes of losses (which
+    // make their predecessors wins) and of wins (which refute one child of
+    // each predecessor), the finish pass.
+    PhaseTraffic init, loss_layers, win_layers, finish;
 };
 
 struct SolveOptions {

@@ -19,13 +19,14 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
+#include "tools/gen_profile.h"
 
 namespace mtb::cli {
 namespace {
 
 const char* kGenHelp =
     "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--metric dtm|dtc] [--out DIR]\n"
-    "               [--threads N] [--level L]\n"
+    "               [--threads N] [--level L] [--profile]\n"
     "\n"
     "Solves sectors by retrograde analysis and writes one table file per sector.\n"
     "  (default)        the whole game: every sector reachable from the start\n"
@@ -46,6 +47,9 @@ const char* kGenHelp =
     "                   by side and big ones on many threads\n"
     "  --level L        zstd level of the tables, 1..22 (default 9; 19 gives files\n"
     "                   about 9% smaller and writes them 15 times slower)\n"
+    "  --profile        after the summary, per unit and solver phase (init, loss\n"
+    "                   and win layers, finish): CPU seconds, positions, random\n"
+    "                   reads and writes of value words, bytes streamed\n"
     "\n"
     "A run that is stopped can be restarted: units whose tables exist and pass\n"
     "their checksums are skipped.  A sector whose children are neither planned\n"
@@ -207,7 +211,8 @@ int cmd_gen(std::span<char*> args) {
     // large array in its own mapping, returned to the system on free.
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
-    Args a(args, {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level"}, {"--help"});
+    Args a(args, {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level"},
+           {"--help", "--profile"});
     if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
     auto threads = a.integer("--threads", 1, kMaxThreads);
     auto level = a.integer("--level", 1, 22);
@@ -241,6 +246,7 @@ int cmd_gen(std::span<char*> args) {
     const auto started = std::chrono::steady_clock::now();
     auto err = generate_units(*r, units, opt, results);
     print_summary(results, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    if (a.has("--profile")) print_gen_profile(results);
     if (err) return fail("gen", *err);
     return print_start_value(*r, units, opt);
 }

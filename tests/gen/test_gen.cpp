@@ -144,3 +144,29 @@ TEST_CASE("pending positions that keep their exits' values solve as those that l
         CHECK(compared > 1000000);
     }
 }
+
+TEST_CASE("the solver's profile counts each position once per phase it goes through", "[gen]") {
+    // nmm 3v3 alone (no children): every position is looked at once by the
+    // init, written once there, and each win and loss is propagated once
+    // (a tentative win bettered later is skipped in its old layer).
+    const Rules& r = *find_rules("nmm");
+    const Sector s{3, 3, 0, 0};
+    for (int threads : {1, 2}) {
+        SolveStats st;
+        SolveOptions opt;
+        opt.threads = threads;
+        opt.parallel_min = 1 << 10;  // two threads really run two
+        opt.stats = &st;
+        std::vector<std::vector<ValueCode>> values;
+        REQUIRE(!solve_unit(r, {s}, ChildValues{}, values, opt));
+        const SectorStats sum = sector_stats(s, values[0]);
+        CHECK(st.init.positions == sum.positions);
+        CHECK(st.init.random_writes == sum.positions);
+        CHECK(st.loss_layers.positions == sum.losses);
+        CHECK(st.win_layers.positions == sum.wins);
+        CHECK(st.finish.positions == sum.slots);
+        CHECK(st.finish.streamed_bytes == 4 * sum.slots);
+        CHECK(st.loss_layers.random_writes > 0);
+        CHECK(st.win_layers.random_writes > 0);
+    }
+}

@@ -1,0 +1,42 @@
+#include "tools/gen_profile.h"
+
+#include <cstdio>
+#include <string>
+
+namespace mtb::cli {
+namespace {
+
+void print_row(const std::string& unit, const char* phase, const PhaseTraffic& t) {
+    // Rates per CPU second: what one core sustained in this phase.
+    const double cpu = t.cpu_seconds > 0 ? t.cpu_seconds : 0;
+    auto per_cpu = [&](double x) { return cpu > 0 ? x / cpu / 1e6 : 0.0; };
+    std::printf("%-16s %-7s %9.2f %14llu %14llu %14llu %11.1f %9.2f %9.2f %9.1f\n", unit.c_str(), phase, t.cpu_seconds,
+                (unsigned long long)t.positions, (unsigned long long)t.random_reads,
+                (unsigned long long)t.random_writes, double(t.streamed_bytes) / 1e6, per_cpu(double(t.positions)),
+                per_cpu(double(t.random_reads + t.random_writes)), per_cpu(double(t.streamed_bytes)));
+}
+
+}  // namespace
+
+void print_gen_profile(const std::vector<UnitResult>& results) {
+    std::printf(
+        "\nprofile (CPU s of the whole process; rates per CPU second: M positions, M random accesses, MB "
+        "streamed)\n");
+    std::printf("%-16s %-7s %9s %14s %14s %14s %11s %9s %9s %9s\n", "unit", "phase", "CPU s", "positions",
+                "random reads", "random writes", "streamed MB", "Mpos/s", "Mrand/s", "MB/s");
+    PhaseTraffic total[4];
+    const char* names[4] = {"init", "loss", "win", "finish"};
+    for (const UnitResult& u : results) {
+        if (u.skipped || u.sectors.empty()) continue;
+        std::string unit;
+        for (const SectorStats& s : u.sectors) unit.append(unit.empty() ? "" : ",").append(s.sector.name());
+        const PhaseTraffic* phases[4] = {&u.stats.init, &u.stats.loss_layers, &u.stats.win_layers, &u.stats.finish};
+        for (int p = 0; p < 4; ++p) {
+            print_row(unit, names[p], *phases[p]);
+            total[p] += *phases[p];
+        }
+    }
+    for (int p = 0; p < 4; ++p) print_row("all", names[p], total[p]);
+}
+
+}  // namespace mtb::cli
