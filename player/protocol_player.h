@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "player/play_level.h"
+#include "player/probe_oracle.h"
 #include "player/search.h"
 #include "tools/cli.h"
 
@@ -48,7 +49,7 @@ private:
     const Rules& r_;
     PlayerOptions opt_;
     Search search_;
-    std::unique_ptr<Oracle> oracle_;
+    std::unique_ptr<TableOracle> oracle_;
     std::vector<std::uint64_t> history_;
     std::mt19937_64 seeds_;  // one seed per ply for choose_ply()
 };
