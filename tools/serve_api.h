@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "engine/rules.h"
-#include "mtb/probe.hpp"
+#include "probe/prober.h"
 #include "tools/serve_stats.h"
 
 namespace mtb::cli {
@@ -51,7 +51,8 @@ private:
     struct Served {
         const Rules* rules;
         std::string dir;
-        std::unique_ptr<Tables> tables;
+        std::unique_ptr<TableSet> set;
+        std::unique_ptr<Prober> prober;  // over *set
     };
     std::map<std::string, Served, std::less<>> served_;
     std::vector<std::string> warnings_;
