@@ -73,6 +73,17 @@ const char* mtb_error_name(uint32_t result) {
     return "unknown error code";
 }
 
+size_t mtb_value_text(uint32_t result, char* out, size_t size) {
+    try {
+        const std::string text = value_text(unpack_value(result), mtb_error_name(result));
+        if (out && size) std::snprintf(out, size, "%s", text.c_str());
+        return text.size();
+    } catch (const std::exception&) {  // no memory for a few bytes: an empty text
+        if (out && size) out[0] = 0;
+        return 0;
+    }
+}
+
 mtb_tb* mtb_open(const char* dir, const char* rules, size_t cache_bytes, mtb_status* status) {
     mtb_tb* result = nullptr;
     guarded(status, [&]() -> std::uint32_t {

@@ -16,6 +16,8 @@ void rank(std::span<PlyAnswer> plies) {
 
 const char* status_name(TbStatus st) { return mtb_error_name(std::uint32_t(0) - std::uint32_t(st)); }
 
+std::string answer_text(const ProbeAnswer& a) { return value_text(a.value, status_name(a.status)); }
+
 // Whether every sector a ply of sector s leads to has a values file, so
 // that a left-out s gets distances from its plies (best_ply_value);
 // otherwise TableSet::value's alpha-beta gives its win/draw/loss, faster.

@@ -64,6 +64,10 @@ struct RootAnswer {
 // "corrupt table", ...): TbStatus numbers are its error codes.
 const char* status_name(TbStatus st);
 
+// The value's one text (value_text, engine/value.h), or
+// "unknown (<status_name>)".
+std::string answer_text(const ProbeAnswer& a);
+
 class Prober {
 public:
     explicit Prober(const TableSet& set) : set_(set) {}

@@ -109,12 +109,6 @@ void draw_board(const Rules& r, const Position& p) {
     std::printf("\n");
 }
 
-// The value's one text (value_text, engine/value.h), or "unknown (<why>)".
-std::string answer_text(const ProbeAnswer& a) {
-    if (!a.ok()) return std::string("unknown (") + status_name(a.status) + ")";
-    return value_text(*a.value);
-}
-
 }  // namespace
 
 int cmd_probe(std::span<char*> args) {

@@ -10,14 +10,15 @@ void put_value(Json& j, const ProbeAnswer& a, std::string_view key) {
         j[k] = nullptr;
         j["plies"] = nullptr;
         j["error"] = status_name(a.status);
-        return;
+    } else {
+        j[k] = mtb::wdl_name(a.value->wdl);
+        // From a WDL-only table the distance is unknown: plies is null there.
+        if (a.value->known_plies)
+            j["plies"] = a.value->plies;
+        else
+            j["plies"] = nullptr;
     }
-    j[k] = mtb::wdl_name(a.value->wdl);
-    // From a WDL-only table the distance is unknown: plies is null there.
-    if (a.value->known_plies)
-        j["plies"] = a.value->plies;
-    else
-        j["plies"] = nullptr;
+    j["value_text"] = answer_text(a);
 }
 
 bool distance_is_dtc(const Rules& r, const ProbeAnswer& a) {

@@ -17,7 +17,8 @@ namespace mtb::cli {
 using Json = nlohmann::ordered_json;
 
 // Writes a probe answer into `j`: `<key>`: "win"/"draw"/"loss" and "plies",
-// or, for an unknown value, both null and "error": the error's name.
+// or, for an unknown value, both null and "error": the error's name; then
+// "value_text", the value's one text (answer_text), which the page shows.
 void put_value(Json& j, const ProbeAnswer& a, std::string_view key = "value");
 
 // What "plies" means under rule set r in a DTM or a DTC table: plies to

@@ -81,7 +81,7 @@ Json move_json(const Rules& r, const Position& p, const PlyAnswer& ply) {
 }
 
 ApiResponse probe_answer(const Prober& t, const std::string& folder, const Rules& r, const Position& p,
-                         const SectorStats& stats) {
+                         const SectorFigureCache& stats) {
     const RootAnswer root = t.root(p);
     const ProbeAnswer& pr = root.position;
     const bool dtc = distance_is_dtc(r, pr);
@@ -93,7 +93,10 @@ ApiResponse probe_answer(const Prober& t, const std::string& folder, const Rules
     // unsigned "plies" (both null when unknown).
     j["value"] = nullptr;
     j["plies"] = nullptr;
-    if (pr.ok()) put_value(j, pr, "value");
+    if (pr.ok())
+        put_value(j, pr, "value");
+    else
+        j["value_text"] = answer_text(pr);
     j["metric"] = distance_key(dtc);
     j["distance"] = distance_meaning(r, dtc);
     j["sector"] = sector_of(p).name();
@@ -133,7 +136,10 @@ ApiResponse mainline_answer(const Prober& t, const Rules& r, Position p) {
     put_category(j, pr, dtc);
     j["value"] = nullptr;
     j["plies"] = nullptr;
-    if (pr.ok()) put_value(j, pr, "value");
+    if (pr.ok())
+        put_value(j, pr, "value");
+    else
+        j["value_text"] = answer_text(pr);
     // lichess's "winner": the side that wins with best play, null for a
     // draw or an unknown value.
     const char* us = p.side == WHITE ? "w" : "b";

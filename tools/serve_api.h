@@ -56,7 +56,7 @@ private:
     };
     std::map<std::string, Served, std::less<>> served_;
     std::vector<std::string> warnings_;
-    SectorStats stats_;
+    SectorFigureCache stats_;
 };
 
 }  // namespace mtb::cli
