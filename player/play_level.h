@@ -16,7 +16,7 @@
 #include "probe/play_choice.h"
 #include "probe/prober.h"
 
-namespace mtb::cli {
+namespace mtb {
 
 // perfect: always the first of the best-first list: the best value, the
 //   shortest win, the longest loss.  Never leaves a table win or draw.
@@ -64,4 +64,4 @@ inline std::optional<std::size_t> choose_ply(PlayLevel level, std::span<const Pl
     return level_choice(unsigned(level), plies.size(), !plies.empty() && plies[0].answer.ok(), seed);
 }
 
-}  // namespace mtb::cli
+}  // namespace mtb

@@ -6,7 +6,7 @@
 
 #include "probe/tables_folder.h"
 
-namespace mtb::cli {
+namespace mtb {
 namespace {
 
 // The rule set whose tables hold `r`'s values: `r` itself, or, for a rule
@@ -104,4 +104,4 @@ std::optional<Move> level_blunder(TableOracle& oracle, const Rules& r, const Pos
     return root.plies[*pick].move;
 }
 
-}  // namespace mtb::cli
+}  // namespace mtb

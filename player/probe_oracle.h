@@ -13,7 +13,7 @@
 #include "player/play_level.h"
 #include "probe/prober.h"
 
-namespace mtb::cli {
+namespace mtb {
 
 // An oracle over the tables in `dir`.  Never fails here: a missing or bad
 // folder shows on the first probe (one line on stderr, then the oracle
@@ -53,4 +53,4 @@ inline std::unique_ptr<TableOracle> make_probe_oracle(const std::string& dir) {
 std::optional<Move> level_blunder(TableOracle& oracle, const Rules& r, const Position& p, PlayLevel level,
                                   std::uint64_t seed);
 
-}  // namespace mtb::cli
+}  // namespace mtb

@@ -4,7 +4,9 @@
 #include <random>
 
 #include "player/protocol_player.h"
+#include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/player_options.h"
 
 namespace mtb::cli {
 
@@ -32,6 +34,13 @@ static const char* kPlayerHelp =
     "\n"
     "stdout carries protocol lines only; diagnostics go to stderr.\n";
 
+namespace {
+
+// The protocol's end as the command's exit code, its error printed.
+int exit_of(const ProtocolResult& r) { return r.error.empty() ? r.exit_code : fail("player", r.error, r.exit_code); }
+
+}  // namespace
+
 int cmd_player(std::span<char*> args) {
     Args a(args, {"--protocol", "--tables", "--budget", "--start", "--level", "--seed"}, {"--help"});
     if (a.has("--help")) return std::fputs(kPlayerHelp, stdout), OK;
@@ -54,8 +63,8 @@ int cmd_player(std::span<char*> args) {
     }
     auto proto = a.value("--protocol");
     if (!proto) return fail("player", "--protocol lasker|compo is required (see mtb player --help)", USAGE);
-    if (*proto == "lasker") return play_lasker_protocol(o);
-    if (*proto == "compo") return play_compo_protocol(o);
+    if (*proto == "lasker") return exit_of(play_lasker_protocol(o));
+    if (*proto == "compo") return exit_of(play_compo_protocol(o));
     return fail("player", "unknown protocol '" + *proto + "'; choose lasker or compo", USAGE);
 }
 

@@ -88,7 +88,7 @@ void check_one_answer(const Rules& r, GameEnd wanted, const char* text) {
     CHECK(value_text(*c_api) == text);
 
     // The player's oracle over the same (empty) folder, the search's root.
-    auto oracle = cli::make_probe_oracle(dir.string());
+    auto oracle = make_probe_oracle(dir.string());
     Search s(r);
     s.set_oracle(oracle.get());
     SearchLimits lim;
