@@ -82,4 +82,18 @@ Outcome outcome(const Rules& r, const Position& p) {
     return outcome_after_plies(has_ply(r, p));
 }
 
+GameEnd game_end(const Rules& r, const Position& p) {
+    switch (outcome(r, p)) {
+        case Outcome::ONGOING:
+            return GameEnd::NONE;
+        case Outcome::DRAW:
+            // outcome_before_plies's order: the counter before the full board.
+            return r.has_capture_counter() && p.since_capture >= r.no_capture_draw_plies ? GameEnd::NO_CAPTURE_LIMIT
+                                                                                         : GameEnd::FULL_BOARD;
+        case Outcome::LOSS:
+            return r.too_few_stones(p.total(p.side)) ? GameEnd::TOO_FEW_STONES : GameEnd::BLOCKED;
+    }
+    return GameEnd::NONE;
+}
+
 }  // namespace mtb

@@ -108,6 +108,31 @@ enum class Outcome : std::uint8_t { ONGOING, LOSS, DRAW };
 // opponent and reaches the limit draws; a capture that wins always wins.
 Outcome outcome(const Rules& r, const Position& p);
 
+// Why a game is over: the one naming of outcome()'s cases, for the API's
+// game-over reason and each metric's value of a finished game
+// (Metric::game_over, table/metric.h).
+enum class GameEnd : std::uint8_t { NONE, NO_CAPTURE_LIMIT, TOO_FEW_STONES, FULL_BOARD, BLOCKED };
+
+// NONE while the game goes on, else the test of outcome() that ended it.
+GameEnd game_end(const Rules& r, const Position& p);
+
+// "no-capture limit", "too few stones", "full board", "blocked"; "" for NONE.
+constexpr const char* game_end_name(GameEnd e) {
+    switch (e) {
+        case GameEnd::NO_CAPTURE_LIMIT:
+            return "no-capture limit";
+        case GameEnd::TOO_FEW_STONES:
+            return "too few stones";
+        case GameEnd::FULL_BOARD:
+            return "full board";
+        case GameEnd::BLOCKED:
+            return "blocked";
+        case GameEnd::NONE:
+            break;
+    }
+    return "";
+}
+
 // outcome() before its last test (no legal ply), from counts alone: the
 // stones of the side to move (board + hand), the stones in both hands, the
 // occupied points and the plies since capture.  outcome() asks it first;

@@ -89,13 +89,20 @@ void rank_root_plies(std::span<Ply> plies, ValueOf&& value_of) {
     });
 }
 
-// "win in 11", "loss in 0", "draw"; a DTC "win, dtc 3"; from a WDL-only
-// table "win (WDL-only table: no distance)".
+// The one text of a value, which every edge writes (`mtb probe`, the C
+// API's mtb_value_text and so probe.hpp and Python, `mtb serve`'s
+// value_text and so the page): "win in 11", "loss in 0", "draw"; a DTC
+// "win, dtc 3"; from a WDL-only table "win (WDL-only table: no distance)".
 inline std::string value_text(const ExactValue& v) {
     if (v.is_draw()) return "draw";
     const std::string result = wdl_name(v.wdl);
     if (!v.known_plies) return result + " (WDL-only table: no distance)";
     return result + (v.dtc ? ", dtc " : " in ") + std::to_string(v.plies);
+}
+
+// The same for a value that may be unknown: "unknown (<why>)".
+inline std::string value_text(const std::optional<ExactValue>& v, const std::string& why_unknown) {
+    return v ? value_text(*v) : "unknown (" + why_unknown + ")";
 }
 
 }  // namespace mtb

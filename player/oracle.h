@@ -5,8 +5,10 @@
 
 #include <optional>
 
+#include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/value.h"  // ExactValue
+#include "table/metric.h"
 
 namespace mtb {
 
@@ -24,6 +26,14 @@ public:
     // the rules have a counter, the search trusts a value only where the
     // counter cannot change it (see search.cpp).
     virtual bool counter_aware() const { return false; }
+    // What finished game p (outcome() not ONGOING) is worth to its side to
+    // move in the metric of the oracle's values: Metric::game_over, the one
+    // rule the probe's face (probe/prober.h) answers with too, so that the
+    // search's root ranks a ply that ends the game as mtb_probe_root does.
+    // By default the rule set's own metric.
+    virtual ExactValue game_over(const Rules& r, const Position& p) {
+        return Metric::native(r).game_over(game_end(r, p));
+    }
 };
 
 }  // namespace mtb

@@ -1,6 +1,6 @@
 // How strongly a player backed by the tables plays: the levels of play
 // against the tables (issue 27, item 3) and the one function that picks a
-// level's ply, over the C API's ply list (mtb_probe_root()).  A C++ face of
+// level's ply, over the probe face's ply list (Prober::root()).  A C++ face of
 // the C API's mtb_choose_ply() and level names (mtb/probe.h), which the
 // Python package calls too; `mtb serve`, `mtb player` and `mtb match` play
 // with it.
@@ -13,8 +13,10 @@
 #include <string_view>
 
 #include "mtb/probe.h"
+#include "probe/play_choice.h"
+#include "probe/prober.h"
 
-namespace mtb::cli {
+namespace mtb {
 
 // perfect: always the first of the best-first list: the best value, the
 //   shortest win, the longest loss.  Never leaves a table win or draw.
@@ -53,15 +55,13 @@ inline std::string play_level_names() {
 // The chance in [0, 1] that `level` plays a random ply instead of the best.
 inline double blunder_rate(PlayLevel level) { return mtb_level_blunder_rate(unsigned(level)); }
 
-// Index into `moves` (mtb_probe_root()'s list, best first, values for the
-// side playing each ply) of the ply a player of `level` plays
-// (mtb_choose_ply()); the same seed gives the same choice.  nullopt when the
-// list is empty or the best ply's value is unknown (no table): the caller
-// lets its search play.
-inline std::optional<std::size_t> choose_ply(PlayLevel level, std::span<const mtb_move> moves, std::uint64_t seed) {
-    std::size_t index = 0;
-    if (mtb_is_error(mtb_choose_ply(moves.data(), moves.size(), unsigned(level), seed, &index))) return std::nullopt;
-    return index;
+// Index into `plies` (Prober::root()'s list, best first, values for the
+// side playing each ply) of the ply a player of `level` plays, by the C
+// API's one rule (mtb_choose_ply(), probe/play_choice.h); the same seed
+// gives the same choice.  nullopt when the list is empty or the best ply's
+// value is unknown (no table): the caller lets its search play.
+inline std::optional<std::size_t> choose_ply(PlayLevel level, std::span<const PlyAnswer> plies, std::uint64_t seed) {
+    return level_choice(unsigned(level), plies.size(), !plies.empty() && plies[0].answer.ok(), seed);
 }
 
-}  // namespace mtb::cli
+}  // namespace mtb

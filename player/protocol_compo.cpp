@@ -8,7 +8,7 @@
 #include "player/eval.h"
 #include "player/protocol_player.h"
 
-namespace mtb::cli {
+namespace mtb {
 namespace {
 
 // A removal the server asks for without one planned (the plan was lost or
@@ -60,17 +60,17 @@ std::optional<std::string> parse_compo_state(const Rules& r, const std::string& 
     return std::nullopt;
 }
 
-int play_compo_protocol(const PlayerOptions& o) {
+ProtocolResult play_compo_protocol(const PlayerOptions& o) {
     const Rules& r = *find_rules("nmm-noflying");
     std::string line;
-    if (!read_line(line)) return OK;
+    if (!read_line(line)) return ProtocolResult::ok();
     Color us;
     if (line == "0")
         us = WHITE;
     else if (line == "1")
         us = BLACK;
     else
-        return fail("player", "expected the colour '0' or '1', got " + quote(line));
+        return ProtocolResult::failed("expected the colour '0' or '1', got " + quote(line));
     write_line("mtb");
 
     Player player(r, o);
@@ -78,7 +78,8 @@ int play_compo_protocol(const PlayerOptions& o) {
     while (read_line(line)) {
         if (line.empty()) continue;
         CompoState st;
-        if (auto e = parse_compo_state(r, line, us, st)) return fail("player", "state " + quote(line) + ": " + *e);
+        if (auto e = parse_compo_state(r, line, us, st))
+            return ProtocolResult::failed("state " + quote(line) + ": " + *e);
         const Position& p = st.pos;
         if (st.milling) {
             Bitboard can = removable(r, p.them());
@@ -87,21 +88,22 @@ int play_compo_protocol(const PlayerOptions& o) {
             // The server waits for an answer we cannot give: stop, saying why,
             // rather than leave it waiting.
             if (x == POINT_NONE)
-                return fail("player", "state " + quote(line) + " asks for a removal, but no stone can be removed");
+                return ProtocolResult::failed("state " + quote(line) +
+                                              " asks for a removal, but no stone can be removed");
             write_line(std::to_string(int(x)));
             continue;
         }
         player.seen(p);
         if (outcome(r, p) != Outcome::ONGOING)
-            return fail("player", "state " + quote(line) + " asks for a ply, but the game is over there");
+            return ProtocolResult::failed("state " + quote(line) + " asks for a ply, but the game is over there");
         SearchResult res = player.choose(p);
-        if (!res.has_move) return fail("player", "state " + quote(line) + " asks for a ply, but there is none");
+        if (!res.has_move) return ProtocolResult::failed("state " + quote(line) + " asks for a ply, but there is none");
         const Move m = res.best;
         planned = m.remove;
         write_line(m.is_placement() ? std::to_string(int(m.to))
                                     : std::to_string(int(m.from)) + " " + std::to_string(int(m.to)));
     }
-    return OK;
+    return ProtocolResult::ok();
 }
 
-}  // namespace mtb::cli
+}  // namespace mtb

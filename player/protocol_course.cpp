@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace mtb::cli {
+namespace mtb {
 
 int course_estimate(const Rules& r, CourseKind kind, const Position& p) {
     const int w = p.on_board(WHITE), b = p.on_board(BLACK);
@@ -85,4 +85,4 @@ std::string swap_colours(std::string board) {
     return board;
 }
 
-}  // namespace mtb::cli
+}  // namespace mtb

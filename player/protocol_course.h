@@ -14,7 +14,7 @@
 
 #include "engine/movegen.h"
 
-namespace mtb::cli {
+namespace mtb {
 
 enum class CourseKind { OPENING, GAME };
 
@@ -40,4 +40,4 @@ std::string course_board_text(const Rules& r, const Position& p);
 // Swaps the colours of a board string (the Black programs).
 std::string swap_colours(std::string board);
 
-}  // namespace mtb::cli
+}  // namespace mtb

@@ -9,7 +9,7 @@
 #include "engine/notation.h"
 #include "player/protocol_player.h"
 
-namespace mtb::cli {
+namespace mtb {
 namespace {
 
 std::string lasker_text(const Board& b, Color mover, Move m) {
@@ -51,22 +51,22 @@ std::optional<std::string> parse_lasker_move(const Rules& r, const Position& p, 
     return "not a legal ply here";
 }
 
-int play_lasker_protocol(const PlayerOptions& o) {
+ProtocolResult play_lasker_protocol(const PlayerOptions& o) {
     const Rules& r = *find_rules("lasker-20");
     std::string line;
-    if (!read_line(line)) return OK;
+    if (!read_line(line)) return ProtocolResult::ok();
     Color us;
     if (line == "blue")
         us = WHITE;
     else if (line == "orange")
         us = BLACK;
     else
-        return fail("player", "expected the colour 'blue' or 'orange', got " + quote(line));
+        return ProtocolResult::failed("expected the colour 'blue' or 'orange', got " + quote(line));
 
     Player player(r, o);
     Position p = start_position(r);
     if (o.start)
-        if (auto e = parse_position(r, *o.start, p)) return fail("player", "--start: " + e->message, USAGE);
+        if (auto e = parse_position(r, *o.start, p)) return ProtocolResult::failed("--start: " + e->message, 2);
     player.seen(p);
     auto our_ply = [&]() {
         if (outcome(r, p) != Outcome::ONGOING) return;  // the referee ends the game
@@ -79,19 +79,19 @@ int play_lasker_protocol(const PlayerOptions& o) {
     if (us == p.side) our_ply();  // blue answers at once: nothing else comes first
     while (read_line(line)) {
         if (line.empty()) continue;
-        if (line.rfind("END", 0) == 0 || line.rfind("Draw", 0) == 0) return OK;
+        if (line.rfind("END", 0) == 0 || line.rfind("Draw", 0) == 0) return ProtocolResult::ok();
         if (p.side == us) {
             std::fprintf(stderr, "mtb player: ignoring %s (our turn)\n", quote(line).c_str());
             continue;
         }
         Move m;
         if (auto e = parse_lasker_move(r, p, line, m))
-            return fail("player", "opponent move " + quote(line) + ": " + *e + " in " + position_to_text(r, p));
+            return ProtocolResult::failed("opponent move " + quote(line) + ": " + *e + " in " + position_to_text(r, p));
         p = after(r, p, m);
         player.seen(p);
         our_ply();
     }
-    return OK;
+    return ProtocolResult::ok();
 }
 
-}  // namespace mtb::cli
+}  // namespace mtb

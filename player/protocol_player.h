@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "player/play_level.h"
+#include "player/probe_oracle.h"
 #include "player/search.h"
-#include "tools/cli.h"
 
-namespace mtb::cli {
+namespace mtb {
 
 struct PlayerOptions {
     double budget = 4.0;  // seconds per ply
@@ -30,9 +30,15 @@ struct PlayerOptions {
     std::uint64_t seed = 0;
 };
 
-// Reads --budget SECONDS and --tables DIR; returns an exit code after
-// printing the error, or 0.
-int player_options_from_args(const Args& a, std::string_view cmd, PlayerOptions& o);
+// How a protocol game ended: exit code 0 at the end of the game or of
+// input, else 1 (a referee line that breaks the protocol) or 2 (a bad
+// option); `error` says why, for the command line to print.
+struct ProtocolResult {
+    int exit_code = 0;
+    std::string error;
+    static ProtocolResult ok() { return {}; }
+    static ProtocolResult failed(std::string why, int code = 1) { return {code, std::move(why)}; }
+};
 
 class Player {
 public:
@@ -48,7 +54,7 @@ private:
     const Rules& r_;
     PlayerOptions opt_;
     Search search_;
-    std::unique_ptr<Oracle> oracle_;
+    std::unique_ptr<TableOracle> oracle_;
     std::vector<std::uint64_t> history_;
     std::mt19937_64 seeds_;  // one seed per ply for choose_ply()
 };
@@ -69,9 +75,9 @@ std::string quote(const std::string& line);
 // Writes one line to stdout and flushes it at once.
 void write_line(const std::string& line);
 
-}  // namespace mtb::cli
+}  // namespace mtb
 
-namespace mtb::cli {
+namespace mtb {
 
 // The protocols' line parsers, public so that the fuzzers (tests/fuzz) can
 // reach them.  They never assert: any line gives a value or an error.
@@ -86,8 +92,7 @@ struct CompoState {
 std::optional<std::string> parse_compo_state(const Rules& r, const std::string& line, Color us, CompoState& out);
 
 // The referee protocols of docs/PROTOCOLS.md, on stdin/stdout.
-// Each returns an exit code: 0 at the end of the game or of input.
-int play_lasker_protocol(const PlayerOptions& o);  // protocol 1, lasker-20
-int play_compo_protocol(const PlayerOptions& o);   // protocol 2, nmm-noflying
+ProtocolResult play_lasker_protocol(const PlayerOptions& o);  // protocol 1, lasker-20
+ProtocolResult play_compo_protocol(const PlayerOptions& o);   // protocol 2, nmm-noflying
 
-}  // namespace mtb::cli
+}  // namespace mtb

@@ -240,11 +240,8 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
         std::vector<std::optional<ExactValue>> exact;
         for (Move m : moves) {
             Position q = after(r_, root, m);
-            Outcome o = outcome(r_, q);
-            if (o == Outcome::LOSS)
-                exact.push_back(ExactValue::win(1));
-            else if (o == Outcome::DRAW)
-                exact.push_back(ExactValue::draw());
+            if (outcome(r_, q) != Outcome::ONGOING)  // the probe's answer for a finished game
+                exact.push_back(oracle_->game_over(r_, q).before_ply(m.is_removal()));
             else if (auto v = trusted_probe(q))
                 exact.push_back(v->before_ply(m.is_removal()));
             else

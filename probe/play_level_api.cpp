@@ -7,6 +7,7 @@
 
 #include "mtb/probe.h"
 #include "probe/api_support.h"
+#include "probe/play_choice.h"
 
 using namespace mtb::api;
 
@@ -17,6 +18,16 @@ constexpr double kBlunderRates[MTB_LEVEL_COUNT] = {0.0, 0.10, 0.40, 0.75};
 
 }  // namespace
 
+std::optional<std::size_t> mtb::level_choice(unsigned level, std::size_t count, bool best_known, std::uint64_t seed) {
+    if (count == 0 || level >= MTB_LEVEL_COUNT || !best_known) return std::nullopt;
+    // std::mt19937_64 and the arithmetic below (not std::*_distribution,
+    // whose output differs between standard libraries): one seed, one ply
+    // on every platform.
+    std::mt19937_64 rng(seed);
+    const double u = double(rng() >> 11) * 0x1.0p-53;
+    return u >= kBlunderRates[level] ? 0 : std::size_t(rng() % count);
+}
+
 extern "C" {
 
 const char* mtb_level_name(unsigned level) { return level < MTB_LEVEL_COUNT ? kNames[level] : nullptr; }
@@ -25,13 +36,9 @@ double mtb_level_blunder_rate(unsigned level) { return level < MTB_LEVEL_COUNT ?
 
 std::uint32_t mtb_choose_ply(const mtb_move* moves, size_t count, unsigned level, std::uint64_t seed, size_t* index) {
     if (!moves || !index || count == 0 || level >= MTB_LEVEL_COUNT) return error_result(MTB_E_BAD_ARGUMENT);
-    if (mtb_is_error(moves[0].value)) return error_result(MTB_E_NO_TABLE);
-    // std::mt19937_64 and the arithmetic below (not std::*_distribution,
-    // whose output differs between standard libraries): one seed, one ply
-    // on every platform.
-    std::mt19937_64 rng(seed);
-    const double u = double(rng() >> 11) * 0x1.0p-53;
-    *index = u >= kBlunderRates[level] ? 0 : std::size_t(rng() % count);
+    const std::optional<std::size_t> pick = mtb::level_choice(level, count, !mtb_is_error(moves[0].value), seed);
+    if (!pick) return error_result(MTB_E_NO_TABLE);
+    *index = *pick;
     return 0;
 }
 

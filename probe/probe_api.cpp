@@ -1,7 +1,7 @@
-// The C API (probe/include/mtb/probe.h): a thin layer over TableSet and the
-// one decision of a position's value (probe/position_value.h).  No
-// exception crosses this boundary: each entry point catches and returns a
-// code.
+// The C API (probe/include/mtb/probe.h): its edge over the C++ face
+// (probe/prober.h), which decides every value; here positions are unpacked
+// and answers packed (probe/c_value.h), nothing more.  No exception crosses
+// this boundary: each entry point catches and returns a code.
 #include "mtb/probe.h"
 
 #include <cstdio>
@@ -11,15 +11,27 @@
 
 #include "engine/notation.h"
 #include "probe/api_support.h"
-#include "probe/position_value.h"
+#include "probe/c_value.h"
+#include "probe/prober.h"
 #include "probe/table_set.h"
 
 struct mtb_tb {
     std::unique_ptr<mtb::TableSet> set;
+    mtb::Prober prober{*set};
 };
 
 using namespace mtb;
 using namespace mtb::api;  // fail(), succeed(), guarded(), to_position(), to_c()
+
+namespace {
+
+// An answer as the C API's packed result, *status filled.
+std::uint32_t packed(const ProbeAnswer& a, mtb_status* status) {
+    if (!a.ok()) return fail(status, mtb_error_code(a.status), a.message);
+    return succeed(status, pack_value(*a.value));
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -61,6 +73,17 @@ const char* mtb_error_name(uint32_t result) {
     return "unknown error code";
 }
 
+size_t mtb_value_text(uint32_t result, char* out, size_t size) {
+    try {
+        const std::string text = value_text(unpack_value(result), mtb_error_name(result));
+        if (out && size) std::snprintf(out, size, "%s", text.c_str());
+        return text.size();
+    } catch (const std::exception&) {  // no memory for a few bytes: an empty text
+        if (out && size) out[0] = 0;
+        return 0;
+    }
+}
+
 mtb_tb* mtb_open(const char* dir, const char* rules, size_t cache_bytes, mtb_status* status) {
     mtb_tb* result = nullptr;
     guarded(status, [&]() -> std::uint32_t {
@@ -92,7 +115,7 @@ uint32_t mtb_probe(const mtb_tb* tb, const mtb_pos* pos, mtb_status* status) {
         if (!tb || !pos) return fail(status, MTB_E_BAD_ARGUMENT, "mtb_probe: tb and pos must not be NULL");
         Position p;
         if (std::uint32_t e = to_position(tb->set->rules(), *pos, p, status)) return e;
-        return position_value(*tb->set, p, status);
+        return packed(tb->prober.value(p), status);
     });
 }
 
@@ -114,7 +137,17 @@ uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, s
         *count = 0;
         Position p;
         if (std::uint32_t e = to_position(tb->set->rules(), *pos, p, status)) return e;
-        return root_values(*tb->set, p, moves, capacity, count, status);
+        const RootAnswer root = tb->prober.root(p);
+        *count = root.plies.size();
+        if (capacity < *count)
+            return fail(status, MTB_E_CAPACITY,
+                        "mtb_probe_root: " + std::to_string(*count) + " plies, capacity " + std::to_string(capacity));
+        for (std::size_t i = 0; i < *count; ++i) {
+            write_move(*tb->set->rules().board, root.plies[i].move, moves[i]);
+            const ProbeAnswer& a = root.plies[i].answer;
+            moves[i].value = a.ok() ? pack_value(*a.value) : error_result(mtb_error_code(a.status));
+        }
+        return packed(root.position, status);
     });
 }
 

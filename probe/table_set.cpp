@@ -64,6 +64,7 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& named_dir, const Rul
     std::unique_ptr<TableSet> set(new TableSet(r, cache_bytes));
     const TablesFolder folder = find_tables_folder(named_dir, r.name);
     const std::string& dir = folder.dir;
+    set->dir_ = dir;
     if (!folder.has_tables) set->no_tables_ = no_tables_message(folder, r.name);
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
@@ -195,7 +196,9 @@ const TableSet::Entry* TableSet::ready(Sector s, std::string* message, TbStatus&
         else if (!no_tables_.empty())
             *message = no_tables_;
         else
-            *message = "no table for sector " + s.name() + " (file " + rules_.name + "_" + s.name() + ".mtb)";
+            *message = "no table for sector " + s.name() + " (file " + rules_.name + "_" + s.name() +
+                       ".mtb; make it with: mtb gen --rules " + rules_.name + " --sectors " + s.name() +
+                       (metric_.is_dtc() && !metric_.horizon() ? " --metric dtc" : "") + " --out " + dir_ + ")";
         return nullptr;
     }
     const Entry& e = *it->second;

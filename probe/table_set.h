@@ -62,13 +62,14 @@ public:
     bool searched(Sector s) const;
 
     // The value code of a position of sector s (normalised to the side to
-    // move).  On failure the message names the file (and block).  From a
+    // move).  On failure the message names the file (and block); for a
+    // missing table, the `mtb gen` command that makes it.  From a
     // WDL_CAPTURES table (FORMAT.md "Capture-resolved win/draw/loss files")
     // the value is the best of the stored one and every capture's, which
     // may read other sectors' tables.  A sector without a table is valued
     // by a one-ply search over its children's tables where searched(s).
-    // The value a probe returns for a position is position_value()'s
-    // (probe/position_value.h), which reads this.
+    // The value a probe returns for a position is Prober::value()'s
+    // (probe/prober.h), which reads this.
     TbStatus value(Sector s, NormalPosition n, ValueCode& out, std::string* message) const;
 
     BlockCache& cache() const { return *cache_; }
@@ -106,6 +107,7 @@ private:
     TbStatus wdl_search(Sector s, NormalPosition n, int alpha, int beta, int& out, std::string* message) const;
 
     const Rules& rules_;
+    std::string dir_;  // the folder read (find_tables_folder)
     Metric metric_;
     std::vector<std::unique_ptr<Entry>> entries_;
     std::unordered_map<std::uint32_t, const Entry*> by_sector_;  // Sector::key()

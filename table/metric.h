@@ -31,6 +31,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/movegen.h"
 #include "engine/rules.h"
 #include "table/value.h"
 
@@ -103,6 +104,15 @@ public:
             value_is_draw(c) || (horizon_ && counter + n > horizon_) ? ExactValue::draw() : ExactValue{value_wdl(c), n};
         v.dtc = is_dtc();
         return v;
+    }
+    // What a finished game (e != GameEnd::NONE) is worth to the side to
+    // move, the one rule every prober and the search's root ask (probe.h
+    // documents it): a draw; a loss in 0 when it has too few stones; a
+    // blocked loss in blocked_loss() (0, or 1 under a limit: the blocked
+    // side's turn counts on the clock).
+    ExactValue game_over(GameEnd e) const {
+        if (e == GameEnd::NO_CAPTURE_LIMIT || e == GameEnd::FULL_BOARD) return value(VALUE_DRAW);
+        return value(loss(e == GameEnd::TOO_FEW_STONES ? 0 : blocked_loss()));
     }
     // "win in 11" (DTM), "win, dtc 3" (DTC): the code itself, whatever the counter.
     std::string text(ValueCode c) const { return c == VALUE_NONE ? "none" : value_text(value(c)); }

@@ -8,8 +8,10 @@
 #include "player/protocol_course.h"
 #include "player/protocol_player.h"
 #include "player/search.h"
+#include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/line_reader.h"
+#include "tools/player_options.h"
 
 namespace mtb::cli {
 

@@ -100,7 +100,7 @@ std::optional<std::string> parse_spec(const std::string& text, EngineSpec& out) 
 
 struct Engine {
     EngineSpec spec;
-    std::unique_ptr<Oracle> oracle;
+    std::unique_ptr<TableOracle> oracle;
     std::unique_ptr<Search> search;
     std::mt19937_64 seeds;  // one seed per ply for the level's choose_ply()
     Engine(const Rules& r, EngineSpec s, std::uint64_t seed)

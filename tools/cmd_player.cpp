@@ -5,7 +5,9 @@
 #include <random>
 
 #include "player/protocol_player.h"
+#include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/player_options.h"
 
 namespace mtb::cli {
 
@@ -40,6 +42,13 @@ static bool parse_seed(const std::string& text, std::uint64_t& seed) {
     return ec == std::errc() && end == text.data() + text.size();
 }
 
+namespace {
+
+// The protocol's end as the command's exit code, its error printed.
+int exit_of(const ProtocolResult& r) { return r.error.empty() ? r.exit_code : fail("player", r.error, r.exit_code); }
+
+}  // namespace
+
 int cmd_player(std::span<char*> args) {
     Args a(args, {"--protocol", "--tables", "--budget", "--start", "--level", "--seed"}, {"--help"});
     if (a.has("--help")) return std::fputs(kPlayerHelp, stdout), OK;
@@ -64,8 +73,8 @@ int cmd_player(std::span<char*> args) {
     }
     auto proto = a.value("--protocol");
     if (!proto) return fail("player", "--protocol lasker|compo is required (see mtb player --help)", USAGE);
-    if (*proto == "lasker") return play_lasker_protocol(o);
-    if (*proto == "compo") return play_compo_protocol(o);
+    if (*proto == "lasker") return exit_of(play_lasker_protocol(o));
+    if (*proto == "compo") return exit_of(play_compo_protocol(o));
     return fail("player", "unknown protocol '" + *proto + "'; choose lasker or compo", USAGE);
 }
 

@@ -6,15 +6,13 @@
 #include <vector>
 
 #include "engine/notation.h"
-#include "mtb/probe.h"
-#include "probe/c_value.h"
+#include "probe/prober.h"
 #include "probe/tables_folder.h"
 #include "table/sector.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
 #include "tools/json_out.h"
-#include "tools/table_files.h"
 
 namespace mtb::cli {
 namespace {
@@ -44,12 +42,16 @@ const char* kProbeHelp =
     "plies to the end, or the capture clock DTC), metric (\"dtm\" or \"dtc\"),\n"
     "category (lichess's name of value: \"win\", \"draw\", \"loss\", \"unknown\")\n"
     "with dtm or dtc (the signed distance: + win, - loss, 0 draw, null unknown;\n"
-    "the key is the metric's), from_plies (true when the value\n"
+    "the key is the metric's), game_over and game_over_reason (\"blocked\", \"too few\n"
+    "stones\", \"no-capture limit\", \"full board\"; null while the game goes on),\n"
+    "from_plies (true when the value\n"
     "was found from the plies' tables, the position's own table missing or\n"
     "damaged), own_table_error (why the own table failed), error (why the value\n"
-    "is unknown), moves ([{move, value, plies}], best first, each from the view of\n"
-    "the side that plays it).  Errors with --json are {\"error\", \"exit_code\"}\n"
-    "on stdout too.\n"
+    "is unknown), value_text (the value in words, as the text output writes it),\n"
+    "moves (best first, as `mtb serve` gives them: move, category and dtm or dtc\n"
+    "of the position after the ply, from its side to move, then value, plies and\n"
+    "value_text from the view of the side that plays it).  Errors with --json are\n"
+    "{\"error\", \"exit_code\"} on stdout too.\n"
     "\n"
     "Exit status: 0 when the position's value is known, 1 when it is not (no\n"
     "table, damaged table), 2 for bad usage or a malformed or impossible position.\n";
@@ -108,12 +110,6 @@ void draw_board(const Rules& r, const Position& p) {
     std::printf("\n");
 }
 
-// "win in 11" (DTM), or "win, dtc 3" from DTC tables (MTB_DTC).
-std::string value_text(std::uint32_t v, const Rules&) {
-    if (mtb_is_error(v)) return std::string("unknown (") + mtb_error_name(v) + ")";
-    return value_text(*unpack_value(v));
-}
-
 }  // namespace
 
 int cmd_probe(std::span<char*> args) {
@@ -134,37 +130,24 @@ int cmd_probe(std::span<char*> args) {
     if (auto e = parse_position(*r, text, p)) return fail_json(json, "probe", e->message, USAGE);  // bad input
 
     const TablesFolder folder = tables_folder(a, *r);
-    const std::string& dir = folder.dir;
-    mtb_status st;
-    mtb_tb* tb = mtb_open(dir.c_str(), r->name.c_str(), 0, &st);
-    if (!tb) return fail_json(json, "probe", st.message);
-    mtb_pos pos;
-    if (mtb_is_error(mtb_parse_position(tb, text.c_str(), &pos, &st))) {
-        mtb_close(tb);
-        return fail_json(json, "probe", st.message, USAGE);
-    }
-    std::vector<mtb_move> moves(MTB_MAX_MOVES);
-    std::size_t n = 0;
-    std::uint32_t v = mtb_probe_root(tb, &pos, moves.data(), moves.size(), &n, &st);
-    std::string message = st.message;
-    // mtb_probe_root() falls back to the plies' tables when the position's
-    // own table is missing or damaged: say so, never pass it off as read.
-    std::string own_error;
-    if (!mtb_is_error(v)) {
-        mtb_status own_st;
-        if (mtb_is_error(mtb_probe(tb, &pos, &own_st))) own_error = own_st.message;
-    }
-    const bool no_tables = mtb_table_count(tb) == 0;
-    mtb_close(tb);
-    const bool from_plies = !own_error.empty() || (!mtb_is_error(v) && outcome(*r, p) == Outcome::ONGOING &&
-                                                   !has_own_table(dir, *r, sector_of(p)));
+    TbStatus open_status;
+    std::string message;
+    const std::unique_ptr<TableSet> set = TableSet::open(folder.dir, *r, 0, open_status, message);
+    if (!set) return fail_json(json, "probe", message);
+    const RootAnswer root = Prober(*set).root(p);
+    const ProbeAnswer& v = root.position;
+    message = v.message;
+    // The plies' tables stand in for a missing or damaged own table, and a
+    // set may leave the sector out: say so, never pass it off as read.
+    const bool from_plies = v.ok() && v.from_plies();
+    const std::string own_error = v.ok() && v.source == ValueSource::PLIES ? v.message : "";
     if (!own_error.empty())
         std::fprintf(stderr, "mtb probe: value from the plies' tables; the position's own table failed: %s\n",
                      own_error.c_str());
     else if (from_plies)
         std::fprintf(stderr, "mtb probe: value from the plies' tables; sector %s has no table here\n",
                      sector_of(p).name().c_str());
-    if (mtb_is_error(v) && no_tables) message = no_tables_message(folder, r->name);
+    if (!v.ok() && set->table_count() == 0) message = no_tables_message(folder, r->name);
 
     if (json) {
         Json j;
@@ -177,14 +160,15 @@ int cmd_probe(std::span<char*> args) {
         put_category(j, v, dtc);
         j["metric"] = distance_key(dtc);
         j["distance"] = distance_meaning(*r, dtc);
+        put_game_over(j, v.game_end);
         j["from_plies"] = from_plies;  // value found from the plies' tables, not the position's own
         if (!own_error.empty()) j["own_table_error"] = own_error;
-        if (mtb_is_error(v)) j["error"] = message.empty() ? mtb_error_name(v) : message;
+        if (!v.ok()) j["error"] = message.empty() ? status_name(v.status) : message;
         j["moves"] = Json::array();
-        for (std::size_t i = 0; i < n; ++i) {
+        for (const PlyAnswer& ply : root.plies) {
             Json m;
-            m["move"] = moves[i].text;
-            put_value(m, moves[i].value);
+            m["move"] = move_to_text(*r->board, ply.move);
+            put_ply_value(m, *r, ply);
             j["moves"].push_back(std::move(m));
         }
         std::printf("%s\n", dump(j).c_str());
@@ -194,12 +178,13 @@ int cmd_probe(std::span<char*> args) {
                     p.side == WHITE ? "White" : "Black", sector_of(p).name().c_str());
         if (r->has_capture_counter())
             std::printf("counter: %d of %d plies without capture\n", int(p.since_capture), r->no_capture_draw_plies);
-        std::printf("value: %s\n", value_text(v, *r).c_str());
-        if (n) std::printf("\n");
-        for (std::size_t i = 0; i < n; ++i)
-            std::printf("  %-10s %s\n", moves[i].text, value_text(moves[i].value, *r).c_str());
+        std::printf("value: %s\n", answer_text(v).c_str());
+        if (v.game_end != GameEnd::NONE) std::printf("game over: %s\n", game_end_name(v.game_end));
+        if (!root.plies.empty()) std::printf("\n");
+        for (const PlyAnswer& ply : root.plies)
+            std::printf("  %-10s %s\n", move_to_text(*r->board, ply.move).c_str(), answer_text(ply.answer).c_str());
     }
-    if (mtb_is_error(v)) return fail("probe", message.empty() ? mtb_error_name(v) : message);
+    if (!v.ok()) return fail("probe", message.empty() ? status_name(v.status) : message);
     return OK;
 }
 

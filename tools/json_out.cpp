@@ -1,49 +1,43 @@
 #include "tools/json_out.h"
 
-#include "mtb/probe.h"
-#include "probe/c_value.h"
 #include "table/metric.h"
 
 namespace mtb::cli {
 
-const char* wdl_name(std::uint32_t v) {
-    const std::optional<ExactValue> e = unpack_value(v);
-    return e ? mtb::wdl_name(e->wdl) : nullptr;
-}
-
-void put_value(Json& j, std::uint32_t v, std::string_view key) {
+void put_value(Json& j, const ProbeAnswer& a, std::string_view key) {
     const std::string k(key);
-    if (mtb_is_error(v)) {
+    if (!a.ok()) {
         j[k] = nullptr;
         j["plies"] = nullptr;
-        j["error"] = mtb_error_name(v);
-        return;
+        j["error"] = status_name(a.status);
+    } else {
+        j[k] = mtb::wdl_name(a.value->wdl);
+        // From a WDL-only table the distance is unknown: plies is null there.
+        if (a.value->known_plies)
+            j["plies"] = a.value->plies;
+        else
+            j["plies"] = nullptr;
     }
-    j[k] = wdl_name(v);
-    // From a WDL-only table the distance is unknown: plies is null there.
-    if (MTB_HAS_PLIES(v))
-        j["plies"] = MTB_GET_PLIES(v);
-    else
-        j["plies"] = nullptr;
+    j["value_text"] = answer_text(a);
 }
 
-bool distance_is_dtc(const Rules& r, std::uint32_t v) {
-    // A value from a table carries its metric (MTB_DTC); an unknown one, or
-    // one from a win/draw/loss-only table, the rule set's own.
-    if (!mtb_is_error(v) && MTB_HAS_PLIES(v)) return MTB_IS_DTC(v);
+bool distance_is_dtc(const Rules& r, const ProbeAnswer& a) {
+    // A value from a table carries its metric; an unknown one, or one from
+    // a win/draw/loss-only table, the rule set's own.
+    if (a.ok() && a.value->known_plies) return a.value->dtc;
     return Metric::native(r).is_dtc();
 }
 
 const char* distance_key(bool dtc) { return dtc ? "dtc" : "dtm"; }
 
-void put_category(Json& j, std::uint32_t v, bool dtc) {
+void put_category(Json& j, const ProbeAnswer& a, bool dtc) {
     const char* key = distance_key(dtc);
-    if (mtb_is_error(v)) {
+    if (!a.ok()) {
         j["category"] = "unknown";
         j[key] = nullptr;
         return;
     }
-    const ExactValue e = *unpack_value(v);
+    const ExactValue& e = *a.value;
     j["category"] = mtb::wdl_name(e.wdl);
     if (e.is_draw())
         j[key] = 0;
@@ -53,20 +47,16 @@ void put_category(Json& j, std::uint32_t v, bool dtc) {
         j[key] = wdl_sign(e.wdl) * e.plies;
 }
 
-void put_category_after(Json& j, std::uint32_t v, bool dtc, bool child_dtc_unrelated, const std::uint32_t* child) {
-    if (child) return put_category(j, *child, dtc);
-    const char* key = distance_key(dtc);
-    if (mtb_is_error(v)) return put_category(j, v, dtc);
-    const ExactValue e = *unpack_value(v);
-    j["category"] = mtb::wdl_name(opposite(e.wdl));
-    // The ply itself is one of the mover's plies: the child's distance is
-    // one less, with the other sign.
-    if (e.is_draw())
-        j[key] = 0;
-    else if (!e.known_plies || child_dtc_unrelated)
-        j[key] = nullptr;
-    else
-        j[key] = wdl_sign(opposite(e.wdl)) * (e.plies - 1);
+void put_ply_value(Json& j, const Rules& r, const PlyAnswer& ply) {
+    // The child's own answer: its distance continues the ply's, one less,
+    // except after a DTC capture, which restarts the clock.
+    put_category(j, ply.child, distance_is_dtc(r, ply.answer));
+    put_value(j, ply.answer, "value");
+}
+
+void put_game_over(Json& j, GameEnd e) {
+    j["game_over"] = e != GameEnd::NONE;
+    j["game_over_reason"] = e == GameEnd::NONE ? Json(nullptr) : Json(game_end_name(e));
 }
 
 const char* distance_meaning(const Rules& r, bool dtc) {

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "engine/rules.h"
-#include "mtb/probe.hpp"
+#include "probe/prober.h"
 #include "tools/serve_stats.h"
 
 namespace mtb::cli {
@@ -53,12 +53,13 @@ private:
     struct Served {
         const Rules* rules;
         std::string dir;
-        std::unique_ptr<Tables> tables;
+        std::unique_ptr<TableSet> set;
+        std::unique_ptr<Prober> prober;  // over *set
         std::optional<std::string> example;  // a position the tables answer (serve_example.h)
     };
     std::map<std::string, Served, std::less<>> served_;
     std::vector<std::string> warnings_;
-    SectorStats stats_;
+    SectorFigureCache stats_;
 };
 
 }  // namespace mtb::cli

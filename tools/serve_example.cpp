@@ -58,7 +58,7 @@ Position scattered(const Rules& r, Sector s, Color side, unsigned seed) {
 
 }  // namespace
 
-std::optional<std::string> example_position(const Tables& t, const Rules& r, const std::string& folder) {
+std::optional<std::string> example_position(const Prober& t, const Rules& r, const std::string& folder) {
     std::vector<Sector> sectors = folder_sectors(r, folder);
     if (sectors.empty()) return std::nullopt;
     // Movement tables first (the endgames a folder is made for), then the
@@ -72,12 +72,11 @@ std::optional<std::string> example_position(const Tables& t, const Rules& r, con
     for (int seed = 0; seed < kTries; ++seed) {
         for (Color side : {WHITE, BLACK}) {
             const Position p = scattered(r, *best, side, unsigned(seed));
-            if (outcome(r, p) != Outcome::ONGOING) continue;
-            const std::string text = position_to_text(r, p);
-            const ProbeResult v = t.probe(text);
+            if (validate(r, p) || outcome(r, p) != Outcome::ONGOING) continue;
+            const ProbeAnswer v = t.value(p);
             if (!v.ok()) continue;
-            const unsigned score = v.win() ? v.plies() + 1 : 0;
-            if (!found || score > longest) found = text, longest = score;
+            const unsigned score = v.value->is_win() ? unsigned(v.value->plies) + 1 : 0;
+            if (!found || score > longest) found = position_to_text(r, p), longest = score;
         }
     }
     return found;

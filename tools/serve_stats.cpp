@@ -8,7 +8,7 @@
 #include "tools/table_figures.h"
 
 namespace mtb::cli {
-std::optional<Json> SectorStats::get(const std::string& folder, const Rules& r, Sector s) const {
+std::optional<Json> SectorFigureCache::get(const std::string& folder, const Rules& r, Sector s) const {
     namespace fs = std::filesystem;
     for (bool wdl : {false, true}) {
         const std::string path = (fs::path(folder) / table_file_name(r, s, wdl)).string();

@@ -15,7 +15,7 @@
 
 namespace mtb::cli {
 
-class SectorStats {
+class SectorFigureCache {
 public:
     // {"file", "wdl_only", "positions", "wins", "draws", "losses",
     //  "longest_win", "longest_loss"} of sector s's table in `folder`, or

@@ -116,11 +116,4 @@ std::optional<std::string> check_in_folder(const TableFile& t, const TableFolder
     return std::nullopt;
 }
 
-bool has_own_table(const std::string& folder, const Rules& r, Sector s) {
-    std::error_code ec;
-    for (bool wdl : {false, true})
-        if (std::filesystem::exists(std::filesystem::path(folder) / table_file_name(r, s, wdl), ec)) return true;
-    return false;
-}
-
 }  // namespace mtb::cli

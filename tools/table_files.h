@@ -37,10 +37,4 @@ std::optional<std::string> metric_mix(const TableFolder& folder);
 // named for them) and its rule set is the folder's.
 std::optional<std::string> check_in_folder(const TableFile& t, const TableFolder& folder);
 
-// Whether `folder` holds a table of sector s's own (values or win/draw/loss
-// file).  Where not, a probe's value comes from the plies' tables (a set
-// that leaves the sector out: table/FORMAT.md), which mtb probe and mtb
-// serve say.
-bool has_own_table(const std::string& folder, const Rules& r, Sector s);
-
 }  // namespace mtb::cli

@@ -25,40 +25,77 @@ _WDL = {0: LOSS, 1: DRAW, 2: WIN}  # MTB_LOSS, MTB_DRAW, MTB_WIN
 
 class Value:
     """An exact value from the side to move's view: `wdl` (WIN 1, DRAW 0,
-    LOSS -1), `plies` to the end with optimal play (0 for a draw; None when
-    the value comes from a win/draw/loss-only table, or when probe_root
-    knows a win without its distance) and, for
-    rule sets with a no-capture draw rule (lasker-20), `counter`: the plies
-    since the last capture the value was taken at (None otherwise).  With
-    such a rule the value holds at that counter only, and `plies` counts to
-    the deciding capture (DTC, as mtb/probe.h explains), like Syzygy's DTZ."""
+    LOSS -1), `plies`, its distance with optimal play (0 for a draw; None
+    when the value comes from a win/draw/loss-only table, or when
+    probe_root knows a win without its distance), and `metric`, what
+    `plies` counts: "dtm", plies to the end of the game, or "dtc", plies to
+    the next deciding capture (tables made with `mtb gen --metric dtc`, and
+    the only metric of rule sets with a no-capture draw rule, lasker-20;
+    mtb/probe.h's MTB_DTC); None without a distance.  `dtm` and `dtc` give
+    the distance under its own metric's name (None under the other).  For
+    rule sets with a no-capture draw rule, `counter` is the plies since the
+    last capture the value was taken at (None otherwise): the value holds at
+    that counter only, like Syzygy's DTZ.  str() is the library's one text
+    (mtb_value_text): "win in 7", "loss, dtc 2", "draw",
+    "win (WDL-only table: no distance)"."""
 
-    __slots__ = ("wdl", "plies", "counter")
+    __slots__ = ("wdl", "plies", "counter", "metric")
 
-    def __init__(self, wdl: int, plies: Optional[int], counter: Optional[int] = None) -> None:
+    def __init__(self, wdl: int, plies: Optional[int], counter: Optional[int] = None,
+                 metric: Optional[str] = None) -> None:
+        if metric not in (None, "dtm", "dtc"):
+            raise ValueError("metric must be 'dtm', 'dtc' or None, not %r" % (metric,))
+        if plies is not None and metric is None:
+            metric = "dtm"
         self.wdl, self.plies, self.counter = wdl, plies, counter
+        self.metric: Optional[str] = None if plies is None else metric
 
     @classmethod
     def _from_packed(cls, packed: int, counter: Optional[int]) -> "Value":
-        # MTB_WDL_ONLY (bit 2): from a WDL-only table, plies unknown.
-        return cls(_WDL[packed & 3], None if packed & 4 else (packed >> 8) & 0xFFFF, counter)
+        # MTB_WDL_ONLY (bit 2): from a WDL-only table, plies unknown; MTB_DTC (bit 3): plies count DTC.
+        if packed & 4:
+            return cls(_WDL[packed & 3], None, counter)
+        return cls(_WDL[packed & 3], (packed >> 8) & 0xFFFF, counter, "dtc" if packed & 8 else "dtm")
+
+    def _packed(self) -> int:
+        """The C API's packed result of this value (mtb/probe.h)."""
+        wdl = {LOSS: 0, DRAW: 1, WIN: 2}[self.wdl]
+        if self.plies is None:
+            return wdl | 4
+        return wdl | (8 if self.metric == "dtc" else 0) | (self.plies & 0xFFFF) << 8
+
+    @property
+    def dtm(self) -> Optional[int]:
+        """`plies` when it counts to the end of the game, else None."""
+        return self.plies if self.metric == "dtm" else None
+
+    @property
+    def dtc(self) -> Optional[int]:
+        """`plies` when it counts to the next deciding capture, else None."""
+        return self.plies if self.metric == "dtc" else None
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Value) and (self.wdl, self.plies, self.counter) == (other.wdl, other.plies,
-                                                                                     other.counter)
+        return isinstance(other, Value) and (self.wdl, self.plies, self.counter, self.metric) == (
+            other.wdl, other.plies, other.counter, other.metric)
 
     def __hash__(self) -> int:
-        return hash((self.wdl, self.plies, self.counter))
+        return hash((self.wdl, self.plies, self.counter, self.metric))
 
     def __str__(self) -> str:
-        if self.wdl == DRAW:
-            return "draw"
-        word = "win" if self.wdl == WIN else "loss"
-        return word if self.plies is None else "%s in %d" % (word, self.plies)
+        return value_text(self._packed())
 
     def __repr__(self) -> str:
-        extra = "" if self.counter is None else ", counter=%d" % self.counter
+        extra = "" if self.metric is None else ", metric=%r" % self.metric
+        extra += "" if self.counter is None else ", counter=%d" % self.counter
         return "Value(wdl=%d, plies=%r%s)" % (self.wdl, self.plies, extra)
+
+
+def value_text(packed: int) -> str:
+    """The text of a C API result (a value or an error code), in the one
+    wording every mtb edge uses (mtb_value_text)."""
+    buf = ctypes.create_string_buffer(96)
+    L.lib().mtb_value_text(packed & 0xFFFFFFFF, buf, len(buf))
+    return buf.value.decode()
 
 
 class RootMove:

@@ -8,7 +8,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace mtb;
-    using namespace mtb::cli;
     if (size < 1) return 0;
     const std::string line(reinterpret_cast<const char*>(data + 1), size - 1);
     if (quote(line).size() > 100) __builtin_trap();  // diagnostics stay short

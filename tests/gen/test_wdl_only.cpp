@@ -205,7 +205,7 @@ TEST_CASE("a player with WDL-only tables converts its wins", "[gen][wdl]") {
     std::vector<std::pair<int, Position>> starts(wins.begin(), wins.begin() + 4);
     for (std::size_t i = 4; i < wins.size() && starts.size() < 12; i += wins.size() / 8) starts.push_back(wins[i]);
 
-    auto oracle = cli::make_probe_oracle(wdl);
+    auto oracle = make_probe_oracle(wdl);
     for (const auto& [plies, start] : starts) {
         INFO("start " << position_to_text(r, start) << ", win in " << plies);
         Search winner(r);

@@ -12,8 +12,9 @@ namespace {
 
 // Every slot holds the canonical form of a position of the sector, and maps
 // back to itself; with slots() == Burnside's count the index is a bijection
-// between slots and classes.
-void check_every_slot(const Rules& r, const Sector& s) {
+// between slots and classes.  Returns the slots checked, so that a caller
+// can tell that its loop reached the sectors it means (a count floor).
+std::uint64_t check_every_slot(const Rules& r, const Sector& s) {
     INFO(r.name << " sector " << s.name());
     SectorIndex idx(r, s);
     CHECK(idx.slots() == distinct_positions(r, s));
@@ -32,19 +33,36 @@ void check_every_slot(const Rules& r, const Sector& s) {
     CHECK(bad == 0);
     NormalPosition p;
     CHECK_FALSE(idx.position_of(idx.slots(), p));
+    return idx.slots();
 }
 
 }  // namespace
 
 TEST_CASE("six: every slot of every sector round trips", "[index][roundtrip]") {
     const Rules& r = *find_rules("six");
-    for (const Sector& s : board_count_representatives(solve_units(r))) check_every_slot(r, s);
+    std::uint64_t sectors = 0, slots = 0;
+    for (const Sector& s : board_count_representatives(solve_units(r))) {
+        slots += check_every_slot(r, s);
+        ++sectors;
+    }
+    // Floors: 3..6 stones a side on the board and fewer, and sector 6v6
+    // alone has about C(16,6) C(10,6) / 16 = 105,105 classes.
+    CHECK(sectors >= 20);
+    CHECK(slots >= 100000);
 }
 
 TEST_CASE("nmm: every slot of sectors up to 4 stones a side round trips", "[index][roundtrip]") {
     const Rules& r = *find_rules("nmm");
+    std::uint64_t sectors = 0, slots = 0;
     for (const Sector& s : board_count_representatives(solve_units(r)))
-        if (s.us_board <= 4 && s.them_board <= 4) check_every_slot(r, s);
+        if (s.us_board <= 4 && s.them_board <= 4) {
+            slots += check_every_slot(r, s);
+            ++sectors;
+        }
+    // Floors: every pair of 0..4 stones a side that the game reaches, and
+    // sector 4v4 alone has about C(24,4) C(20,4) / 16 = 3.2 million classes.
+    CHECK(sectors >= 15);
+    CHECK(slots >= 3000000);
 }
 
 TEST_CASE("a small sector is complete: every position reaches a slot whose position is its class",
@@ -64,6 +82,7 @@ TEST_CASE("a small sector is complete: every position reaches a slot whose posit
             hit[slot] = 1;
         });
         INFO(name);
+        CHECK(idx.slots() > 0);
         CHECK(wrong == 0);
         CHECK(std::count(hit.begin(), hit.end(), 1) == std::int64_t(idx.slots()));
     }

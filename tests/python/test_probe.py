@@ -93,11 +93,16 @@ class ProbeSelfConsistent(unittest.TestCase):
 
     def test_value_decoding(self):
         """The packed layout of mtb/probe.h: bits 0-1 WDL, bit 2 WDL-only, bits 8-23 plies."""
-        self.assertEqual(repr(mtb.Value._from_packed(2 | 13 << 8, None)), "Value(wdl=1, plies=13)")
+        self.assertEqual(repr(mtb.Value._from_packed(2 | 13 << 8, None)), "Value(wdl=1, plies=13, metric='dtm')")
         self.assertEqual(str(mtb.Value._from_packed(0 | 4 << 8, 3)), "loss in 4")
         self.assertEqual(str(mtb.Value._from_packed(1, None)), "draw")
         wdl_only = mtb.Value._from_packed(2 | 4, None)
-        self.assertEqual((wdl_only.wdl, wdl_only.plies, str(wdl_only)), (mtb.WIN, None, "win"))
+        self.assertEqual((wdl_only.wdl, wdl_only.plies, wdl_only.metric, str(wdl_only)),
+                         (mtb.WIN, None, None, "win (WDL-only table: no distance)"))
+        # MTB_DTC (bit 3): the distance counts to the next capture, and says so.
+        dtc = mtb.Value._from_packed(0 | 8 | 2 << 8, None)
+        self.assertEqual((dtc.metric, dtc.dtc, dtc.dtm, str(dtc)), ("dtc", 2, None, "loss, dtc 2"))
+        self.assertNotEqual(dtc, mtb.Value(mtb.LOSS, 2))
 
     def test_game_over_needs_no_table(self):
         with mtb.open_tables(support.tables_dir("nmm"), "nmm") as tb:

@@ -49,14 +49,11 @@ function apiUrl(name, position) {
   return '/api/' + encodeURIComponent(name) + '?position=' + encodeURIComponent(position);
 }
 
-// "win in 11", "draw", "loss in 2"; under a no-capture limit the distance
-// is plies to the deciding capture (dtc).  `value` and `plies` are mtb's
-// unsigned fields (the API's lichess fields are category and dtm/dtc).
-function valueText(value, plies, dtc) {
-  if (!value) return 'unknown';
-  if (value === 'draw') return 'draw';
-  if (plies === null || plies === undefined) return value + ' (no distance: WDL-only table)';
-  return dtc ? value + ', dtc ' + plies : value + ' in ' + plies;
+// The server's value_text of a position or ply ("win in 11", "loss, dtc 2",
+// "draw", "win (WDL-only table: no distance)"): the one text that `mtb
+// probe`, probe.hpp and Python write too, never rebuilt here.
+function valueText(a) {
+  return a.value_text || 'unknown';
 }
 
 function el(tag, attrs, parent) {
@@ -205,7 +202,7 @@ function showMoves(a, dtc) {
       tr.dataset.move = m.move;
       if (locked) tr.classList.add('locked');
       html('td', { textContent: m.move }, tr);
-      html('td', { textContent: valueText(m.value, m.plies, dtc) }, tr);
+      html('td', { textContent: valueText(m) }, tr);
       tr.addEventListener('click', () => {
         if (state.edit) return;
         if (!userMayPlay()) return;
@@ -225,7 +222,7 @@ function showAnswer(a = state.answer) {
   value.className = 'value ' + a.category;
   value.dataset.category = a.category;
   value.dataset.distance = a[a.metric] === null ? '' : a[a.metric];
-  value.textContent = side + ': ' + valueText(a.value, a.plies, dtc);
+  value.textContent = side + ': ' + valueText(a);
   let status = `White: ${a.on_board.white} on the board, ${a.in_hand.white} in hand. ` +
     `Black: ${a.on_board.black} on the board, ${a.in_hand.black} in hand.`;
   if (a.counter_limit !== undefined) status += ` No-capture counter: ${a.counter} of ${a.counter_limit}.`;

@@ -87,6 +87,18 @@ MTB_API mtb_error_code mtb_get_error_code(uint32_t result);
  *  Thread safety : any thread.  Since v0.1. */
 MTB_API const char* mtb_error_name(uint32_t result);
 
+/*! mtb_value_text() :
+ *  The text of `result` in the one wording of every mtb edge (`mtb probe`,
+ *  `mtb serve`, probe.hpp, Python): "win in 11", "loss in 0", "draw" for a
+ *  DTM; "win, dtc 3" when MTB_DTC is set; "win (WDL-only table: no
+ *  distance)" with MTB_WDL_ONLY; "unknown (<mtb_error_name()>)" for an
+ *  error code.  Written into out[0..size) with a terminating NUL, cut to
+ *  fit (nothing is written when out is NULL or size 0).
+ *  @return : the length of the whole text, as snprintf(): a result >= size
+ *            means it was cut.
+ *  Thread safety : any thread.  Since v0.1. */
+MTB_API size_t mtb_value_text(uint32_t result, char* out, size_t size);
+
 /* Detail of a failure, filled by the calls that take one (pass NULL when
  * the code is enough).  Owned by the caller, so threads never share it. */
 typedef struct {
@@ -128,7 +140,7 @@ typedef struct {
  * probe per ply: 0.1 to 0.7 ms on nmm (table/FORMAT.md "Sets that leave
  * sectors out").  Where one of those tables is missing too, the result is
  * MTB_E_NO_TABLE.
- * Since v0.2. */
+ * Since v0.1. */
 #define MTB_WDL_MASK 0x00000003u
 #define MTB_WDL_SHIFT 0
 #define MTB_PLIES_MASK 0x00FFFF00u
@@ -213,8 +225,17 @@ MTB_API size_t mtb_table_count(const mtb_tb* tb);
  *  @return : packed value (read with MTB_GET_WDL(), MTB_GET_PLIES()), or an
  *            error code: MTB_E_INVALID_POSITION, MTB_E_NO_TABLE,
  *            MTB_E_CORRUPT, MTB_E_IO, MTB_E_BAD_ARGUMENT.
- *  Note : a position whose game is over (the side to move has fewer than
- *         3 stones or no legal ply) is answered without a table: LOSS in 0.
+ *  Note : a position whose game is over is answered without a table, in
+ *         the folder's metric (MTB_DTC as its tables'; an empty folder's is
+ *         the rule set's own): a DRAW when the no-capture limit is reached
+ *         or, where the rules say so, the board is full; a LOSS in 0 when
+ *         the side to move has too few stones; a LOSS when it has no legal
+ *         ply (blocked): in 0 in DTM and DTC, in 1 in DTC to a no-capture
+ *         limit (lasker-20), whose clock counts the blocked side's turn.
+ *         A ply to a finished game is worth the same one ply longer for
+ *         the side that plays it, except that a capture is itself the
+ *         deciding event of a DTC (1): mtb_probe_root, `mtb probe`, the
+ *         search's root and Python rank such plies alike.
  *         From a WDL-only table the value has MTB_WDL_ONLY set and no
  *         plies (see "Values").
  *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
@@ -382,7 +403,7 @@ MTB_API uint32_t mtb_play_move(const mtb_rules* rules, mtb_pos* pos, const char*
  *                      with a chance of 10%, 40% and 75% a ply drawn
  *                      uniformly from every legal ply (a blunder).
  * Their strengths against a search-only player are measured in
- * BENCHMARKS.md.  Since v0.2. */
+ * BENCHMARKS.md.  Since v0.1. */
 typedef enum { MTB_LEVEL_PERFECT = 0, MTB_LEVEL_STRONG = 1, MTB_LEVEL_MEDIUM = 2, MTB_LEVEL_EASY = 3 } mtb_level;
 #define MTB_LEVEL_COUNT 4u /* levels are 0 .. MTB_LEVEL_COUNT - 1, strongest first */
 
@@ -390,14 +411,14 @@ typedef enum { MTB_LEVEL_PERFECT = 0, MTB_LEVEL_STRONG = 1, MTB_LEVEL_MEDIUM = 2
  *  @return : the name of `level` ("perfect", "strong", "medium", "easy"),
  *            static; NULL when `level` is not below MTB_LEVEL_COUNT (so a
  *            caller lists the levels by counting up to the first NULL).
- *  Thread safety : any thread.  Since v0.2. */
+ *  Thread safety : any thread.  Since v0.1. */
 MTB_API const char* mtb_level_name(unsigned level);
 
 /*! mtb_level_blunder_rate() :
  *  @return : the chance in [0, 1] that a player of `level` plays a ply drawn
  *            from every legal ply instead of the best; -1 when `level` is
  *            not below MTB_LEVEL_COUNT.
- *  Thread safety : any thread.  Since v0.2. */
+ *  Thread safety : any thread.  Since v0.1. */
 MTB_API double mtb_level_blunder_rate(unsigned level);
 
 /*! mtb_choose_ply() :
@@ -409,7 +430,7 @@ MTB_API double mtb_level_blunder_rate(unsigned level);
  *            is an error (the tables do not know the position: let a search
  *            play), MTB_E_BAD_ARGUMENT (NULL `moves` or `index`, `count` 0,
  *            or `level` not below MTB_LEVEL_COUNT).
- *  Thread safety : any thread.  Since v0.2. */
+ *  Thread safety : any thread.  Since v0.1. */
 MTB_API uint32_t mtb_choose_ply(const mtb_move* moves, size_t count, unsigned level, uint64_t seed, size_t* index);
 
 #ifdef __cplusplus

@@ -27,11 +27,17 @@ struct ProbeResult {
     unsigned plies() const { return ok() ? unsigned(MTB_GET_PLIES(raw)) : 0; }
     mtb_error_code error() const { return mtb_get_error_code(raw); }
     const char* error_name() const { return mtb_error_name(raw); }
-    // "win in 11", "draw", "loss in 0", or the error's name.
+    // Whether plies() counts to the next deciding capture (MTB_DTC), not
+    // to the end of the game; false without a distance.
+    bool dtc() const { return ok() && MTB_HAS_PLIES(raw) && MTB_IS_DTC(raw); }
+    bool has_plies() const { return ok() && MTB_HAS_PLIES(raw); }
+    // The one value text of every mtb edge (mtb_value_text()): "win in 11",
+    // "draw", "loss, dtc 2", "win (WDL-only table: no distance)", or
+    // "unknown (<error name>)".
     std::string text() const {
-        if (!ok()) return error_name();
-        if (draw()) return "draw";
-        return std::string(win() ? "win in " : "loss in ") + std::to_string(plies());
+        char buf[96];
+        const std::size_t n = mtb_value_text(raw, buf, sizeof buf);
+        return n < sizeof buf ? std::string(buf, n) : std::string(buf);
     }
 };
 
