@@ -54,7 +54,7 @@ private:
         const Rules* rules;
         std::string dir;
         std::unique_ptr<TableSet> set;
-        std::unique_ptr<Prober> prober;  // over *set
+        std::unique_ptr<Prober> prober;      // over *set
         std::optional<std::string> example;  // a position the tables answer (serve_example.h)
     };
     std::map<std::string, Served, std::less<>> served_;
