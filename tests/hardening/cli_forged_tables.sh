@@ -8,27 +8,8 @@
 set -uo pipefail
 MTB=$(realpath "$1")
 FORGE=$(realpath "$2")
-T=$(mktemp -d /tmp/mtb-forged.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-failures=0
-bad() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-
-# run CMD...: runs with a time bound (every command here takes well under a
-# second: a timeout is an unbounded read); sets rc, out, err.
-run() {
-  timeout 20 "$@" >"$T/out" 2>"$T/err"
-  rc=$?
-  out=$(cat "$T/out")
-  err=$(cat "$T/err")
-}
-# expect CODE PATTERN CMD...: exit status CODE and PATTERN (grep -E) in stdout or stderr.
-expect() {
-  local code=$1 pattern=$2
-  shift 2
-  run "$@"
-  [ "$rc" = "$code" ] || { bad "$* : exit $rc, want $code; stderr: ${err:0:300}"; return; }
-  grep -Eq -- "$pattern" "$T/out" "$T/err" || bad "$* : no '$pattern' in output; stdout: ${out:0:300} stderr: ${err:0:300}"
-}
+source "$(dirname "$0")/check_lib.sh"
+hardening_begin forged 20
 # forged NAME SOURCE_DIR FORGE_ARGS...: a copy of SOURCE_DIR as $T/NAME with
 # its one .mtb file (or the one named by FILE=...) forged.
 forged() {
@@ -149,5 +130,4 @@ grep -q "cannot write the journal .*File too large" <<<"$out" ||
 expect 0 "1 sound" "$MTB" verify "$T/nmm" --journal "$T/good.journal"
 expect 0 "ok .*nmm_3v3.mtb \(journal\)" "$MTB" verify "$T/nmm" --journal "$T/good.journal"
 
-[ "$failures" = 0 ] || { echo "$failures checks failed" >&2; exit 1; }
-echo "all forged-table checks passed"
+finish "forged-table"

@@ -3,27 +3,8 @@
 # Each check names what it expects; the script fails at the end when any did.
 set -uo pipefail
 MTB=$(realpath "$1")
-T=$(mktemp -d /tmp/mtb-hardening.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-failures=0
-bad() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-
-# run NAME CMD...: runs with a time bound (a hang, not a slow machine: a
-# whole six solve on one thread takes about 10 s idle); sets rc, out, err.
-run() {
-  timeout 120 "$@" >"$T/out" 2>"$T/err"
-  rc=$?
-  out=$(cat "$T/out")
-  err=$(cat "$T/err")
-}
-# expect CODE PATTERN CMD...: exit status CODE and PATTERN (grep -E) in stdout or stderr.
-expect() {
-  local code=$1 pattern=$2
-  shift 2
-  run "$@"
-  [ "$rc" = "$code" ] || { bad "$* : exit $rc, want $code; stderr: ${err:0:300}"; return; }
-  grep -Eq -- "$pattern" "$T/out" "$T/err" || bad "$* : no '$pattern' in output; stdout: ${out:0:300} stderr: ${err:0:300}"
-}
+source "$(dirname "$0")/check_lib.sh"
+hardening_begin hardening 120
 
 # --- gen, clean, then killed at a random moment and resumed -------------
 expect 0 "" "$MTB" gen --rules six --out "$T/clean" --threads 1
@@ -141,5 +122,4 @@ for proto in compo lasker; do
   grep -q "(4100 bytes)" "$T/err" || bad "player $proto, overlong line: length not shown: ${err:0:300}"
 done
 
-[ "$failures" = 0 ] || { echo "$failures checks failed" >&2; exit 1; }
-echo "all hardening checks passed"
+finish "hardening"

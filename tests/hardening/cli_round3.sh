@@ -9,25 +9,8 @@
 # at the end when any did.  About 2 s (six tables with up to 4 stones a side).
 set -uo pipefail
 MTB=$(realpath "$1")
-T=$(mktemp -d /tmp/mtb-round3.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-failures=0
-bad() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-
-run() {
-  timeout 120 "$@" >"$T/out" 2>"$T/err"
-  rc=$?
-  out=$(cat "$T/out")
-  err=$(cat "$T/err")
-}
-# expect CODE PATTERN CMD...: exit status CODE and PATTERN (grep -E) in stdout or stderr.
-expect() {
-  local code=$1 pattern=$2
-  shift 2
-  run "$@"
-  [ "$rc" = "$code" ] || { bad "$* : exit $rc, want $code; stdout: ${out:0:300} stderr: ${err:0:300}"; return; }
-  grep -Eq -- "$pattern" "$T/out" "$T/err" || bad "$* : no '$pattern' in output; stdout: ${out:0:300} stderr: ${err:0:300}"
-}
+source "$(dirname "$0")/check_lib.sh"
+hardening_begin round3 120
 # sums DIR: the checksums of DIR's tables, to show that nothing changed.
 sums() { (cd "$1" && sha256sum ./*.mtb); }
 
@@ -121,5 +104,4 @@ expect 2 "--seed must be a whole number from 0 to 18446744073709551615" \
   "$MTB" player --protocol compo --seed 18446744073709551616 <"$T/in"
 expect 2 "--seed must be a whole number" "$MTB" player --protocol compo --seed -1 <"$T/in"
 
-[ "$failures" = 0 ] || { echo "$failures checks failed" >&2; exit 1; }
-echo "all round-three hardening checks passed"
+finish "round-three hardening"
