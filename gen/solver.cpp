@@ -605,9 +605,11 @@ struct UnitSolver {
     // flight (same values either way: a layer's updates commute).
     void after_loss(int thread, int layer, int j, std::uint64_t s, bool shared) {
         const Word win = metric.win(layer + 1);
+        // Still open, or won more slowly: this layer's win replaces it.
+        auto improves = [win](Word cur) { return (cur & PENDING) || (is_win_code(cur) && cur > win); };
         Word& w = words[j][s];
         if (!shared) {
-            if ((w & PENDING) || (is_win_code(w) && w > win)) {
+            if (improves(w)) {
                 w = win;
                 frontier.add(thread, j, s, win);
             }
@@ -615,7 +617,7 @@ struct UnitSolver {
         }
         std::atomic_ref<Word> a(w);
         Word cur = a.load(std::memory_order_relaxed);
-        while ((cur & PENDING) || (is_win_code(cur) && cur > win))
+        while (improves(cur))
             if (a.compare_exchange_weak(cur, win, std::memory_order_relaxed)) {
                 frontier.add(thread, j, s, win);
                 return;

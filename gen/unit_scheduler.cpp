@@ -87,22 +87,21 @@ void UnitScheduler::start(std::size_t u, int team) {
     running_work_ += work_[u];
 }
 
-void UnitScheduler::finished(std::size_t u) {
+// Unit u stops running as `end`: its team's threads are free again.
+void UnitScheduler::release(std::size_t u, State end) {
     if (state_[u] != State::RUNNING) throw std::logic_error("UnitScheduler: unit not running");
-    state_[u] = State::FINISHED;
+    state_[u] = end;
     free_ += team_[u];
     --running_;
     running_work_ -= work_[u];
+}
+
+void UnitScheduler::finished(std::size_t u) {
+    release(u, State::FINISHED);
     ++finished_count_;
     for (std::size_t p : needed_by_[u]) --unfinished_needs_[p];
 }
 
-void UnitScheduler::abandoned(std::size_t u) {
-    if (state_[u] != State::RUNNING) throw std::logic_error("UnitScheduler: unit not running");
-    state_[u] = State::ABANDONED;
-    free_ += team_[u];
-    --running_;
-    running_work_ -= work_[u];
-}
+void UnitScheduler::abandoned(std::size_t u) { release(u, State::ABANDONED); }
 
 }  // namespace mtb

@@ -62,6 +62,7 @@ public:
 
 private:
     enum class State { WAITING, RUNNING, FINISHED, ABANDONED };
+    void release(std::size_t u, State end);
     bool fits(std::size_t u) const;  // beside the running units, within the memory rule
     std::vector<double> work_;
     std::vector<std::vector<std::size_t>> needs_;

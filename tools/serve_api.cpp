@@ -271,7 +271,7 @@ TablebaseService::TablebaseService(const std::string& dir) {
             continue;
         }
         auto prober = std::make_unique<Prober>(*set);
-        std::optional<std::string> example = example_position(*prober, r, folder);
+        std::optional<std::string> example = example_position(*prober);
         served_.emplace(r.name, Served{&r, folder, std::move(set), std::move(prober), std::move(example)});
     }
 }

@@ -1,7 +1,5 @@
 #include "tools/serve_example.h"
 
-#include <filesystem>
-#include <system_error>
 #include <vector>
 
 #include "engine/movegen.h"
@@ -14,25 +12,6 @@ namespace {
 // Positions tried: enough to find a win in a table of a few stones, few
 // enough to cost nothing at start-up.
 constexpr int kTries = 24;
-
-// The sectors of the folder's tables, from their file names
-// (<rules>_<sector>.mtb or .wdl.mtb).
-std::vector<Sector> folder_sectors(const Rules& r, const std::string& folder) {
-    std::vector<Sector> out;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
-        std::string name = entry.path().filename().string();
-        const std::string prefix = r.name + "_";
-        if (!name.starts_with(prefix)) continue;
-        for (std::string_view suffix : {".wdl.mtb", ".mtb"}) {
-            if (!name.ends_with(suffix)) continue;
-            const std::string middle = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
-            if (auto s = Sector::from_name(middle)) out.push_back(*s);
-            break;
-        }
-    }
-    return out;
-}
 
 int stones(Sector s) { return s.us_board + s.them_board + s.us_hand + s.them_hand; }
 
@@ -58,8 +37,9 @@ Position scattered(const Rules& r, Sector s, Color side, unsigned seed) {
 
 }  // namespace
 
-std::optional<std::string> example_position(const Prober& t, const Rules& r, const std::string& folder) {
-    std::vector<Sector> sectors = folder_sectors(r, folder);
+std::optional<std::string> example_position(const Prober& t) {
+    const Rules& r = t.rules();
+    const std::vector<Sector> sectors = t.tables().sectors();
     if (sectors.empty()) return std::nullopt;
     // Movement tables first (the endgames a folder is made for), then the
     // most stones.

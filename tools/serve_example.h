@@ -6,7 +6,6 @@
 #include <optional>
 #include <string>
 
-#include "engine/rules.h"
 #include "probe/prober.h"
 
 namespace mtb::cli {
@@ -14,6 +13,6 @@ namespace mtb::cli {
 // The longest win found among a few positions of the folder's largest
 // table (movement tables first), as position text; nullopt when the folder
 // holds no table or none of those positions has a value.
-std::optional<std::string> example_position(const Prober& t, const Rules& r, const std::string& folder);
+std::optional<std::string> example_position(const Prober& t);
 
 }  // namespace mtb::cli

@@ -15,6 +15,7 @@
 #include "table/table_reader.h"
 #include "table/value_range.h"
 #include "tests/hardening/forge.h"
+#include "tests/probe/file_bytes.h"
 #include "tests/probe/synthetic.h"
 #include "tests/probe/tmp_dir.h"
 
@@ -25,16 +26,10 @@ namespace {
 const Rules& nmm() { return *find_rules("nmm"); }
 const Sector S33{3, 3, 0, 0};
 
-std::vector<std::uint8_t> slurp(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(f), {}};
-}
+using test::slurp;
 // Writes `b` to `path`, extended (sparse) to `size` bytes when larger.
 void spit(const std::string& path, const std::vector<std::uint8_t>& b, std::uint64_t size = 0) {
-    {
-        std::ofstream f(path, std::ios::binary | std::ios::trunc);
-        f.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-    }
+    test::spit(path, b);
     if (size > b.size()) REQUIRE(::truncate(path.c_str(), off_t(size)) == 0);
 }
 

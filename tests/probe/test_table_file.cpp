@@ -8,9 +8,12 @@
 #include "table/index.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
+#include "tests/probe/file_bytes.h"
 #include "tests/probe/tmp_dir.h"
 
 using namespace mtb;
+using mtb::test::slurp;
+using mtb::test::spit;
 
 namespace {
 
@@ -35,15 +38,6 @@ std::vector<ValueCode> random_values(std::size_t n, int distinct, double none_sh
     std::vector<ValueCode> v(n);
     for (auto& c : v) c = u(rng) < none_share ? VALUE_NONE : ValueCode(1 + pick(rng));
     return v;
-}
-
-std::vector<std::uint8_t> slurp(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(f), {}};
-}
-void spit(const std::string& path, const std::vector<std::uint8_t>& b) {
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
 }
 
 // Every slot that holds a position reads back as written.

@@ -10,9 +10,12 @@
 
 #include "table/table_reader.h"
 #include "table/table_writer.h"
+#include "tests/probe/file_bytes.h"
 #include "tests/probe/tmp_dir.h"
 
 using namespace mtb;
+using mtb::test::slurp;
+using mtb::test::spit;
 
 namespace {
 
@@ -55,15 +58,6 @@ std::vector<ValueCode> skewed(std::size_t n, int distinct, std::uint32_t seed) {
     for (auto& c : v) c = skewed_value(rng, distinct);
     for (int c = 1; c <= distinct; ++c) v[std::size_t(c)] = ValueCode(c);
     return v;
-}
-
-std::vector<std::uint8_t> slurp(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(f), {}};
-}
-void spit(const std::string& path, const std::vector<std::uint8_t>& b) {
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
 }
 
 std::unique_ptr<TableFile> write_and_open(const std::string& path, const std::vector<ValueCode>& values,
