@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "table/table_folder.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
 #include "table/value_dictionary.h"
@@ -76,7 +77,7 @@ std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<S
     num_threads(threads > 0 ? threads : omp_get_max_threads()) if (wanted.size() > 1 && threads != 1)
     for (std::size_t i = 0; i < wanted.size(); ++i) {
         std::vector<ValueCode> values;
-        const std::string path = dir + "/" + table_file_name(r, wanted[i]);
+        const std::string path = table_path(dir, r, wanted[i]);
         if (auto err = load_table(path, r, wanted[i], values, metric)) {
             errors[i] = *err;
             continue;

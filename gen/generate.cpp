@@ -12,13 +12,14 @@
 #include <stdexcept>
 
 #include "gen/pipeline.h"
+#include "table/table_folder.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
 
 namespace mtb {
 namespace {
 
-std::string path_of(const Rules& r, Sector s, const std::string& dir) { return dir + "/" + table_file_name(r, s); }
+std::string path_of(const Rules& r, Sector s, const std::string& dir) { return table_path(dir, r, s); }
 
 std::string unit_name(const SolveUnit& u) {
     std::string n;

@@ -14,6 +14,7 @@
 #include "gen/sector_graph.h"
 #include "gen/wdl_captures.h"
 #include "table/class_walk.h"
+#include "table/table_folder.h"
 #include "table/table_identity.h"
 
 namespace mtb {
@@ -284,7 +285,7 @@ std::vector<VerifyProblem> check_wdl_file(const Rules& r, const TableFile& file,
     namespace fs = std::filesystem;
     const Sector s = file.header().sector;
     const fs::path dir = fs::path(file.path()).parent_path();
-    const std::string twin = (dir / table_file_name(r, s)).string();
+    const std::string twin = table_path(dir.string(), r, s);
     std::error_code ec;
     if (!fs::is_regular_file(twin, ec)) return {};
     std::vector<ValueCode> values, stored;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "gen/huge_pages.h"
+#include "table/table_folder.h"
 #include "table/table_identity.h"
 #include "table/table_writer.h"
 
@@ -103,7 +104,7 @@ std::optional<std::string> VerifyTables::load(const Rules& r, Sector s, const st
         std::rotate(held, held + 1, tables_.end());  // now the most recently used
         return std::nullopt;
     }
-    const std::string path = dir + "/" + table_file_name(r, s);
+    const std::string path = table_path(dir, r, s);
     std::string error;
     auto file = TableFile::open(path, error);
     if (!file) return error;

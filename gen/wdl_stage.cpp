@@ -8,6 +8,7 @@
 #include "gen/wdl_captures.h"
 #include "gen/wdl_leave_out.h"
 #include "table/durable_file.h"
+#include "table/table_folder.h"
 
 namespace mtb {
 namespace {
@@ -45,12 +46,13 @@ public:
     void leave_out();
 
 private:
-    std::string name(std::size_t i) const {
+    // Table i's win/draw/loss file in folder dir.
+    std::string path_in(const std::string& dir, std::size_t i) const {
         const TableHeader& h = plan_.tables[i]->header();
-        return table_file_name(*find_rules(h.rules_name), h.sector, true);
+        return table_path(dir, *find_rules(h.rules_name), h.sector, true);
     }
-    std::string target(std::size_t i) const { return job_.out + "/" + name(i); }
-    std::string plain_copy(std::size_t i) const { return plain_dir() + "/" + name(i); }
+    std::string target(std::size_t i) const { return path_in(job_.out, i); }
+    std::string plain_copy(std::size_t i) const { return path_in(plain_dir(), i); }
     std::string plain_dir() const { return job_.out + "/plain-copies"; }
     bool want_plain_copy() const { return job_.leave_out && job_.write.content == TableContent::WDL_CAPTURES; }
     ItemOutcome copy(PipelineItem& item, bool keep);
@@ -171,8 +173,8 @@ void WdlStage::leave_out() {
     const std::vector<Sector> left_out = sectors_to_leave_out(r, sizes_);
     std::error_code ec;
     for (std::size_t k = 0; k < sizes_.size(); ++k) {
-        const std::string name = table_file_name(r, sizes_[k].sector, true);
-        const std::string target = job_.out + "/" + name, plain = plain_dir() + "/" + name;
+        const std::string target = table_path(job_.out, r, sizes_[k].sector, true),
+                          plain = table_path(plain_dir(), r, sizes_[k].sector, true);
         if (std::binary_search(left_out.begin(), left_out.end(), sizes_[k].sector)) {
             std::filesystem::remove(target, ec);
             totals_.left_out_positions += sector_positions_[k];

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "probe/tables_folder.h"
+#include "table/table_folder.h"
 
 namespace mtb {
 namespace {
@@ -82,8 +82,8 @@ void TableOracle::open(const Rules& r) {
     prober_ = std::make_unique<Prober>(*set_);
     if (set_->table_count() == 0) {
         // Loud: a player asked for tables and plays without them.
-        std::string what = no_tables_message(find_tables_folder(dir_, t->name), t->name);
-        if (t != &r) what = no_tables_message(find_tables_folder(dir_, r.name), r.name) + "; " + what;
+        std::string what = no_tables_message(find_tables_folder(dir_, t->name));
+        if (t != &r) what = no_tables_message(find_tables_folder(dir_, r.name)) + "; " + what;
         std::fprintf(stderr, "mtb: WARNING: %s; playing by search alone\n", what.c_str());
         // Knowing nothing either way, finished games count in the rule
         // set's own metric (game_over()), as its own tables would.

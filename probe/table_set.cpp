@@ -9,8 +9,8 @@
 #include <new>
 #include <tuple>
 
-#include "probe/tables_folder.h"
 #include "table/capture_scan.h"
+#include "table/table_folder.h"
 #include "table/table_identity.h"
 
 namespace mtb {
@@ -28,30 +28,7 @@ bool read_header_bytes(const std::string& path, std::uint8_t* out) {
     return got == ssize_t(kHeaderSize);
 }
 
-bool eat(std::string_view& s, char c) {
-    if (s.empty() || s[0] != c) return false;
-    s.remove_prefix(1);
-    return true;
-}
-
 }  // namespace
-
-bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out, bool* wdl_only) {
-    std::string_view s = name;
-    const std::string_view wdl_suffix = ".wdl.mtb";
-    const bool wdl = wdl_only && name.size() > wdl_suffix.size() &&
-                     std::string_view(name).substr(name.size() - wdl_suffix.size()) == wdl_suffix;
-    const std::string_view suffix = wdl ? wdl_suffix : ".mtb";
-    if (s.size() <= rules.size() + 1 + suffix.size() || s.substr(0, rules.size()) != rules) return false;
-    s.remove_prefix(rules.size());
-    if (!eat(s, '_') || s.substr(s.size() - suffix.size()) != suffix) return false;
-    s.remove_suffix(suffix.size());
-    const std::optional<Sector> t = Sector::from_name(s);
-    if (!t || t->name() != s) return false;  // canonical spelling only
-    out = *t;
-    if (wdl_only) *wdl_only = wdl;
-    return true;
-}
 
 TableSet::TableSet(const Rules& r, std::size_t cache_bytes)
     : rules_(r),
@@ -62,10 +39,10 @@ std::unique_ptr<TableSet> TableSet::open(const std::string& named_dir, const Rul
                                          TbStatus& status, std::string& message) {
     namespace fs = std::filesystem;
     std::unique_ptr<TableSet> set(new TableSet(r, cache_bytes));
-    const TablesFolder folder = find_tables_folder(named_dir, r.name);
+    const TableFolder folder = find_tables_folder(named_dir, r.name);
     const std::string& dir = folder.dir;
     set->dir_ = dir;
-    if (!folder.has_tables) set->no_tables_ = no_tables_message(folder, r.name);
+    if (!folder.has_tables) set->no_tables_ = no_tables_message(folder);
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
     if (ec) {
@@ -196,8 +173,8 @@ const TableSet::Entry* TableSet::ready(Sector s, std::string* message, TbStatus&
         else if (!no_tables_.empty())
             *message = no_tables_;
         else
-            *message = "no table for sector " + s.name() + " (file " + rules_.name + "_" + s.name() +
-                       ".mtb; make it with: mtb gen --rules " + rules_.name + " --sectors " + s.name() +
+            *message = "no table for sector " + s.name() + " (file " + table_file_name(rules_, s) +
+                       "; make it with: mtb gen --rules " + rules_.name + " --sectors " + s.name() +
                        (metric_.is_dtc() && !metric_.horizon() ? " --metric dtc" : "") + " --out " + dir_ + ")";
         return nullptr;
     }

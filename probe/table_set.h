@@ -120,9 +120,4 @@ private:
     std::unique_ptr<BlockCache> cache_;
 };
 
-// Parses a table file name "<rules>_<a>v<b>[+<c>+<d>].mtb" for rule set
-// `rules`; false for any other name.  With `wdl_only`, also accepts
-// "<rules>_<sector>.wdl.mtb" and says which of the two it was.
-bool parse_table_file_name(const std::string& name, const std::string& rules, Sector& out, bool* wdl_only = nullptr);
-
 }  // namespace mtb

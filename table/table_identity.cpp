@@ -65,10 +65,6 @@ std::optional<std::string> check_dictionary(const TableHeader& h, const std::vec
     return std::nullopt;
 }
 
-std::string table_file_name(const Rules& r, Sector s, bool wdl_only) {
-    return r.name + "_" + s.name() + (wdl_only ? ".wdl.mtb" : ".mtb");
-}
-
 std::string why_skipped(const std::string& path) {
     namespace fs = std::filesystem;
     std::error_code ec;

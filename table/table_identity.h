@@ -13,6 +13,7 @@
 #include <string>
 
 #include "engine/rules.h"
+#include "table/table_folder.h"  // table_file_name()
 #include "table/table_format.h"
 
 namespace mtb {
@@ -45,10 +46,6 @@ std::optional<std::string> check_dictionary(const TableHeader& h, const std::vec
 // symbolic link is followed), else "skipped: " and what it is (a FIFO would
 // block a reader's open, a folder or a dangling link cannot be read).
 std::string why_skipped(const std::string& path);
-
-// The file name of a sector's table: "nmm_5v4.mtb", "nmm_5v4+2+3.mtb";
-// with wdl_only, "nmm_5v4.wdl.mtb" (table/FORMAT.md, "File name").
-std::string table_file_name(const Rules& r, Sector s, bool wdl_only = false);
 
 // For a file met by name (mtb verify, mtb stats): the rule set the header
 // names exists, check_header() holds for it, and the file's name is the

@@ -16,6 +16,7 @@
 
 #include "mtb/probe.h"
 #include "table/index.h"
+#include "table/table_folder.h"
 #include "table/table_writer.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
@@ -72,9 +73,9 @@ int table_folder(const Args& a, const Rules& r, Sector s, std::string& dir, std:
                  std::filesystem::path& tmp) {
     namespace fs = std::filesystem;
     if (auto t = a.value("--tables")) {
-        for (fs::path d : {fs::path(*t), fs::path(*t) / "nmm"})
-            for (const std::string& n : {table_file_name(r, s, true), table_file_name(r, s)})
-                if (fs::exists(d / n)) dir = d.string(), name = n;
+        const TableFolder folder = find_tables_folder(*t, r.name);
+        for (bool wdl : {true, false})
+            if (fs::exists(folder.path(r, s, wdl))) dir = folder.dir, name = table_file_name(r, s, wdl);
         if (dir.empty()) {  // a set may leave the sector out: the probe then searches one ply or says why not
             dir = *t;
             name += " (no table: left out of the set?)";
@@ -93,7 +94,7 @@ int table_folder(const Args& a, const Rules& r, Sector s, std::string& dir, std:
     for (std::uint64_t i = 0; i < v.size(); ++i) v[i] = synthetic_value(i);
     TableWriteOptions opt;
     opt.level = 1;
-    if (auto e = write_table((tmp / name).string(), r, s, v, opt)) return fail("bench", *e);
+    if (auto e = write_table(table_path(tmp.string(), r, s), r, s, v, opt)) return fail("bench", *e);
     std::printf("synthetic %s: %llu slots written in %.2f s (zstd level 1)\n", name.c_str(),
                 (unsigned long long)v.size(), seconds_since(t0));
     return OK;

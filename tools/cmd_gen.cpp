@@ -13,6 +13,7 @@
 #include "gen/generate.h"
 #include "gen/progress_line.h"
 #include "table/index.h"
+#include "table/table_folder.h"
 #include "table/table_identity.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
@@ -124,29 +125,18 @@ int check_children(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
 // of each: the probe reads the metric from the headers and refuses a mix).
 // Exit 2, naming the folder and the flag that fits it.
 int check_out_folder(const Rules& r, const GenOptions& opt, const std::string& default_dir) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    for (fs::directory_iterator it(opt.dir, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->path().extension() != ".mtb") continue;
-        std::string ignored;
-        const auto t = TableFile::open(it->path().string(), ignored);
-        if (!t) continue;  // not a table the run could overwrite by mistake: resuming checks it
-        const TableHeader& h = t->header();
-        const std::string file = it->path().filename().string();
-        const std::string other = default_dir == opt.dir ? "another --out folder" : "--out " + default_dir;
-        if (h.rules_name != r.name)
-            return fail("gen",
-                        opt.dir + " holds " + h.rules_name + " tables (" + file + "), not " + r.name +
-                            ": give --rules " + h.rules_name + " to add to them, or " + other,
-                        USAGE);
-        const std::optional<Metric> m = table_metric(r, h);
-        if (h.content == TableContent::VALUES && m && *m != opt.metric)
-            return fail("gen",
-                        opt.dir + " holds " + m->name() + " tables (" + file + "), not " + opt.metric.name() +
-                            ": give --metric " + m->name() + " to add to them, or " + other,
-                        USAGE);
-    }
-    return OK;
+    const std::optional<FolderClash> clash = first_clash(opt.dir, r, opt.metric);
+    if (!clash) return OK;
+    const std::string other = default_dir == opt.dir ? "another --out folder" : "--out " + default_dir;
+    if (!clash->metric)
+        return fail("gen",
+                    opt.dir + " holds " + clash->rules + " tables (" + clash->file + "), not " + r.name +
+                        ": give --rules " + clash->rules + " to add to them, or " + other,
+                    USAGE);
+    return fail("gen",
+                opt.dir + " holds " + clash->metric->name() + " tables (" + clash->file + "), not " +
+                    opt.metric.name() + ": give --metric " + clash->metric->name() + " to add to them, or " + other,
+                USAGE);
 }
 
 // The summary of what was done, also after a failure.
@@ -191,7 +181,7 @@ int print_start_value(const Rules& r, const std::vector<SolveUnit>& units, const
     for (const SolveUnit& u : units) {
         if (std::find(u.sectors.begin(), u.sectors.end(), ss) == u.sectors.end()) continue;
         std::string e;
-        auto f = TableFile::open(opt.dir + "/" + table_file_name(r, ss), e);
+        auto f = TableFile::open(table_path(opt.dir, r, ss), e);
         ValueCode v = VALUE_NONE;
         if (!f || f->value_at(SectorIndex(r, ss).slot_of(normalise(start)), v))
             return fail("gen", "cannot read the start value back: " + e);

@@ -7,8 +7,8 @@
 
 #include "engine/notation.h"
 #include "probe/prober.h"
-#include "probe/tables_folder.h"
 #include "table/sector.h"
+#include "table/table_folder.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
@@ -57,8 +57,8 @@ const char* kProbeHelp =
     "table, damaged table), 2 for bad usage or a malformed or impossible position.\n";
 
 // The tables folder: --tables, else $MTB_TABLES, else tables/; then the
-// folder rule of every entry point (probe/tables_folder.h).
-TablesFolder tables_folder(const Args& a, const Rules& r) {
+// folder rule of every entry point (table/table_folder.h).
+TableFolder tables_folder(const Args& a, const Rules& r) {
     std::string dir = a.value("--tables").value_or("");
     if (dir.empty()) {
         const char* env = std::getenv("MTB_TABLES");
@@ -129,7 +129,7 @@ int cmd_probe(std::span<char*> args) {
     Position p;
     if (auto e = parse_position(*r, text, p)) return fail_json(json, "probe", e->message, USAGE);  // bad input
 
-    const TablesFolder folder = tables_folder(a, *r);
+    const TableFolder folder = tables_folder(a, *r);
     TbStatus open_status;
     std::string message;
     const std::unique_ptr<TableSet> set = TableSet::open(folder.dir, *r, 0, open_status, message);
@@ -147,7 +147,7 @@ int cmd_probe(std::span<char*> args) {
     else if (from_plies)
         std::fprintf(stderr, "mtb probe: value from the plies' tables; sector %s has no table here\n",
                      sector_of(p).name().c_str());
-    if (!v.ok() && set->table_count() == 0) message = no_tables_message(folder, r->name);
+    if (!v.ok() && set->table_count() == 0) message = no_tables_message(folder);
 
     if (json) {
         Json j;

@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "table/durable_file.h"
+#include "table/table_folder.h"
 #include "table/table_identity.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
-#include "tools/table_files.h"
 
 namespace mtb::cli {
 namespace {
@@ -144,7 +144,7 @@ int cmd_repack(std::span<char*> args) {
     opt.train_dictionary = !a.has("--no-dictionary");
 
     std::string error;
-    const TableFolder folder = table_files(dir, error);
+    const TableFolder folder = list_table_folder(dir, error);
     if (!error.empty()) return fail("repack", error);
     if (folder.files.empty()) return fail("repack", dir + ": no *.mtb files");
     std::error_code ec;

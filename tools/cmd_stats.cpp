@@ -6,13 +6,13 @@
 #include <cstdio>
 #include <string>
 
+#include "table/table_folder.h"
 #include "table/table_identity.h"
 #include "table/table_reader.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"
 #include "tools/table_figures.h"
-#include "tools/table_files.h"
 
 namespace mtb::cli {
 namespace {
@@ -45,7 +45,7 @@ int cmd_stats(std::span<char*> args) {
     if (a.positional().size() != 1)
         return fail_json(a.has("--json"), "stats", "give one folder (see mtb stats --help)", USAGE);
     std::string error;
-    const TableFolder folder = table_files(a.positional()[0], error);
+    const TableFolder folder = list_table_folder(a.positional()[0], error);
     const bool json = a.has("--json");
     if (!error.empty()) return fail_json(json, "stats", error);
     if (folder.files.empty() && folder.skipped.empty())

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "gen/progress_line.h"
+#include "table/table_folder.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
-#include "tools/table_files.h"
 #include "tools/verify_journal.h"
 #include "tools/verify_stage.h"
 
@@ -58,10 +58,8 @@ namespace {
 std::size_t wdl_files_unchecked(const std::vector<std::string>& files) {
     std::size_t unchecked = 0;
     for (const std::string& f : files) {
-        const std::string suffix = ".wdl.mtb";
-        if (f.size() <= suffix.size() || f.compare(f.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
         std::error_code ec;
-        if (!std::filesystem::exists(f.substr(0, f.size() - suffix.size()) + ".mtb", ec)) ++unchecked;
+        if (auto twin = values_file_of(f); twin && !std::filesystem::exists(*twin, ec)) ++unchecked;
     }
     return unchecked;
 }
@@ -97,7 +95,7 @@ int cmd_verify(std::span<char*> args) {
     if (a.error()) return fail("verify", *a.error(), USAGE);
     if (a.positional().size() != 1) return fail("verify", "give one folder (see mtb verify --help)", USAGE);
     std::string error;
-    const TableFolder folder = table_files(a.positional()[0], error);
+    const TableFolder folder = list_table_folder(a.positional()[0], error);
     if (!error.empty()) return fail("verify", error);
     if (folder.files.empty() && folder.skipped.empty())
         return fail("verify", a.positional()[0] + ": no *.mtb files (nor in a DIR/<rules>/ folder)");

@@ -10,10 +10,10 @@
 #include "gen/output_lock.h"
 #include "gen/progress_line.h"
 #include "gen/wdl_stage.h"
+#include "table/table_folder.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
-#include "tools/table_files.h"
 
 namespace mtb::cli {
 
@@ -129,7 +129,7 @@ int cmd_wdl(std::span<char*> args) {
     job.resume = a.has("--resume");
     if (job.leave_out && !only.empty()) return fail("wdl", "--leave-out plans the whole set: give no --sectors", USAGE);
     std::string error;
-    const TableFolder folder = table_files(a.positional()[0], error);
+    const TableFolder folder = list_table_folder(a.positional()[0], error);
     if (!error.empty()) return fail("wdl", error);
     const std::vector<std::string>& files = folder.files;
     job.dir = folder.dir;

@@ -9,7 +9,7 @@
 #include "engine/notation.h"
 #include "player/play_level.h"
 #include "player/search.h"
-#include "probe/tables_folder.h"
+#include "table/table_folder.h"
 #include "tools/json_out.h"
 #include "tools/serve_board.h"
 #include "tools/serve_example.h"
@@ -260,9 +260,9 @@ TablebaseService::TablebaseService(const std::string& dir) {
         // The folder rule of every entry point; a rule set whose own
         // <rules>/ folder exists is served even without tables (its board,
         // and play by search), as a folder made for it says it is wanted.
-        const TablesFolder found = find_tables_folder(dir, r.name);
-        if (!found.has_tables && !fs::is_directory(fs::path(dir) / r.name, ec)) continue;
-        const std::string folder = found.has_tables ? found.dir : (fs::path(dir) / r.name).string();
+        const TableFolder found = find_tables_folder(dir, r.name);
+        if (!found.has_tables && !found.rules_subfolder) continue;
+        const std::string& folder = found.dir;
         TbStatus st;
         std::string message;
         std::unique_ptr<TableSet> set = TableSet::open(folder, r, 0, st, message);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "table/table_folder.h"
 #include "table/table_identity.h"
 #include "table/table_reader.h"
 #include "tools/table_figures.h"
@@ -11,7 +12,7 @@ namespace mtb::cli {
 std::optional<Json> SectorFigureCache::get(const std::string& folder, const Rules& r, Sector s) const {
     namespace fs = std::filesystem;
     for (bool wdl : {false, true}) {
-        const std::string path = (fs::path(folder) / table_file_name(r, s, wdl)).string();
+        const std::string path = table_path(folder, r, s, wdl);
         {
             std::lock_guard lock(mutex_);
             if (auto it = known_.find(path); it != known_.end()) {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/table_files.h"
+#include "table/table_folder.h"
 #include "tools/verify_journal.h"
 
 namespace mtb::cli {

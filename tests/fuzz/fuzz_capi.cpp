@@ -23,7 +23,7 @@ mtb_tb* tables() {
             for (std::uint64_t i = 0; i < v.size(); ++i) v[i] = mtb::ValueCode(2 + i % 40);
             mtb::TableWriteOptions opt;
             opt.level = 1;
-            (void)mtb::write_table(dir + "/" + mtb::table_file_name(r, s), r, s, v, opt);
+            (void)mtb::write_table(mtb::table_path(dir, r, s), r, s, v, opt);
         }
         mtb_status st;
         return mtb_open(dir.c_str(), "nmm", 1 << 20, &st);

@@ -38,7 +38,7 @@ const std::vector<std::uint8_t>& sound_table() {
         mtb::TableWriteOptions opt;
         opt.block_slots = 1u << 14;  // a few blocks
         if (mtb::test::write_synthetic(dir, r, kSector, opt)) std::abort();
-        std::ifstream f(dir + "/" + mtb::table_file_name(r, kSector), std::ios::binary);
+        std::ifstream f(mtb::table_path(dir, r, kSector), std::ios::binary);
         return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(f), {});
     }();
     return bytes;
@@ -67,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const std::string dir = fuzz::scratch_dir() + "/forged";
     std::filesystem::create_directories(dir);
-    const std::string path = dir + "/" + table_file_name(*find_rules("nmm"), kSector);
+    const std::string path = table_path(dir, *find_rules("nmm"), kSector);
     {
         std::ofstream f(path, std::ios::binary | std::ios::trunc);
         f.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));

@@ -37,7 +37,7 @@ std::uint64_t compare_with_simple(const Rules& r, const std::vector<SolveUnit>& 
     for (const SolveUnit& u : units)
         for (Sector s : u.sectors) {
             std::vector<ValueCode> values;
-            auto err = load_table(dir + "/" + table_file_name(r, s), r, s, values);
+            auto err = load_table(table_path(dir, r, s), r, s, values);
             REQUIRE(!err);
             SectorIndex index(r, s);
             REQUIRE(values.size() == index.slots());

@@ -48,7 +48,7 @@ TEST_CASE("nmm 3v3: the published position is a win in 13", "[gen]") {
     REQUIRE(!parse_position(r, ".WB......WB...........BW w 0 0", p));
     Sector s = sector_of(p);
     std::vector<ValueCode> values;
-    REQUIRE(!load_table(dir + "/" + table_file_name(r, s), r, s, values));
+    REQUIRE(!load_table(table_path(dir, r, s), r, s, values));
     CHECK(value_text(values[SectorIndex(r, s).slot_of(normalise(p))]) == "win in 13");
     std::filesystem::remove_all(dir);
 }
@@ -69,8 +69,8 @@ TEST_CASE("one thread and two threads write the same values", "[gen][threads]") 
     for (const SolveUnit& u : units)
         for (Sector s : u.sectors) {
             std::vector<ValueCode> a, b;
-            REQUIRE(!load_table(d1 + "/" + table_file_name(r, s), r, s, a));
-            REQUIRE(!load_table(d2 + "/" + table_file_name(r, s), r, s, b));
+            REQUIRE(!load_table(table_path(d1, r, s), r, s, a));
+            REQUIRE(!load_table(table_path(d2, r, s), r, s, b));
             CHECK(a == b);
         }
     std::filesystem::remove_all(d1);

@@ -24,7 +24,7 @@ TEST_CASE("six: the whole game agrees with the simple solver", "[gen][slow]") {
     // Every table also passes the value verifier.
     std::size_t problems = 0;
     for (const SolveUnit& u : units)
-        for (Sector s : u.sectors) problems += verify_values(dir + "/" + table_file_name(r, s), value_check(2)).size();
+        for (Sector s : u.sectors) problems += verify_values(table_path(dir, r, s), value_check(2)).size();
     CHECK(problems == 0);
     std::filesystem::remove_all(dir);
 }

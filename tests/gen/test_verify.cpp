@@ -19,10 +19,10 @@ TEST_CASE("verify passes generated tables and names a changed value", "[gen][ver
     std::string dir = scratch_dir("verify");
     gen_units(r, units, dir, 2);
     const Sector s{4, 3, 0, 0};
-    const std::string path = dir + "/" + table_file_name(r, s);
+    const std::string path = table_path(dir, r, s);
     for (const SolveUnit& u : units)
         for (Sector t : u.sectors) {
-            auto problems = verify_values(dir + "/" + table_file_name(r, t), value_check(2));
+            auto problems = verify_values(table_path(dir, r, t), value_check(2));
             INFO(t.name() << ": " << (problems.empty() ? "" : problems[0].message));
             CHECK(problems.empty());
         }
@@ -65,7 +65,7 @@ TEST_CASE("verify checks a sector large enough for threads, as a single thread d
     const Sector s{3, 3, 0, 0};
     std::string dir = scratch_dir("verify-parallel");
     gen_units(r, movement_units(r, 3), dir, 2);
-    const std::string path = dir + "/" + table_file_name(r, s);
+    const std::string path = table_path(dir, r, s);
     CHECK(verify_values(path, value_check(2)).empty());
 
     // Change two values far apart (a loss and a draw), so that different
@@ -109,7 +109,7 @@ TEST_CASE("verify --values refuses a header whose sector does not fit the board,
     const Rules& r = *find_rules("nmm");
     const std::string dir = scratch_dir("verify-bad-sector");
     const Sector bad{20, 10, 0, 0};
-    const std::string path = dir + "/" + table_file_name(r, bad);
+    const std::string path = table_path(dir, r, bad);
     std::vector<ValueCode> values(1000, VALUE_DRAW);
     REQUIRE(!write_table(path, r, bad, values));
     std::vector<VerifyProblem> problems;

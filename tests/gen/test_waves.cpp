@@ -235,8 +235,8 @@ void two_threads_write_what_one_writes(const Rules& r, const std::vector<SolveUn
         CHECK(!results[u].sectors.empty());
         for (Sector s : units[u].sectors) {
             std::vector<ValueCode> a, b;
-            REQUIRE(!load_table(d1 + "/" + table_file_name(r, s), r, s, a));
-            REQUIRE(!load_table(d2 + "/" + table_file_name(r, s), r, s, b));
+            REQUIRE(!load_table(table_path(d1, r, s), r, s, a));
+            REQUIRE(!load_table(table_path(d2, r, s), r, s, b));
             CHECK(a == b);
             ++compared;
         }

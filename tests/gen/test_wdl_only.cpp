@@ -41,7 +41,7 @@ std::uint64_t copy_tables(const Rules& r, const std::vector<SolveUnit>& units, c
     for (const SolveUnit& u : units)
         for (Sector s : u.sectors) {
             std::vector<ValueCode> values;
-            REQUIRE(!load_table(from + "/" + table_file_name(r, s), r, s, values));
+            REQUIRE(!load_table(table_path(from, r, s), r, s, values));
             TableWriteOptions opt;
             opt.content = kind(s);
             opt.threads = 1;
@@ -53,7 +53,7 @@ std::uint64_t copy_tables(const Rules& r, const std::vector<SolveUnit>& units, c
                 values = std::move(stored);
                 lowered += low;
             }
-            REQUIRE(!write_table(to + "/" + table_file_name(r, s, is_wdl_only(opt.content)), r, s, values, opt));
+            REQUIRE(!write_table(table_path(to, r, s, is_wdl_only(opt.content)), r, s, values, opt));
         }
     return lowered;
 }
@@ -316,7 +316,7 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
     // no capture exists to lift it back.
     const Sector s{4, 4, 2, 2};
     std::vector<ValueCode> v, stored;
-    REQUIRE(!load_table(values + "/" + table_file_name(r, s), r, s, v));
+    REQUIRE(!load_table(table_path(values, r, s), r, s, v));
     VerifyTables children;
     for (Sector c : capture_sectors(r, s)) REQUIRE(!children.load(r, c, values, 1));
     REQUIRE(!capture_resolved_wdl(r, s, v, children, 1, stored));
@@ -332,7 +332,7 @@ TEST_CASE("capture-resolved WDL tables give the values' WDL on every position", 
     REQUIRE(raise >= 0);
     REQUIRE(lower >= 0);
     const FileCheck verify = verify_with_values(1);
-    const std::string file = values + "/" + table_file_name(r, s, true);
+    const std::string file = table_path(values, r, s, true);
     auto write = [&](const std::vector<ValueCode>& codes) {
         TableWriteOptions opt;
         opt.threads = 1;
@@ -488,7 +488,7 @@ TEST_CASE("a WDL set that leaves sectors out gives the values' WDL on every posi
     REQUIRE(!parents.empty());
     const std::string hand = dir + "/hand";
     std::filesystem::copy(resolved, hand);
-    std::filesystem::remove(hand + "/" + table_file_name(r, dropped, true));
+    std::filesystem::remove(table_path(hand, r, dropped, true));
     const Tables by_hand(hand, r);
     std::uint64_t through = 0;
     for_each_position(r, units, [&](Position p) {
@@ -507,7 +507,7 @@ TEST_CASE("a WDL set that leaves sectors out gives the values' WDL on every posi
     // without one of them, its positions have no table again.
     const Sector gone = left_out.front();
     const Sector child = successor_sectors(r, gone).front();
-    std::filesystem::remove(set + "/" + table_file_name(r, child, true));
+    std::filesystem::remove(table_path(set, r, child, true));
     const Tables holed(set, r);
     bool probed = false;
     for_each_position(r, units, [&](Position p) {

@@ -32,7 +32,7 @@ inline std::optional<std::string> write_synthetic(const std::string& dir, const 
                                                   const TableWriteOptions& opt = {}) {
     SectorIndex idx(r, s);
     auto values = synthetic_values(idx);
-    return write_table(dir + "/" + table_file_name(r, s), r, s, values, opt);
+    return write_table(table_path(dir, r, s), r, s, values, opt);
 }
 
 // A random position of sector s (side to move chosen at random) whose

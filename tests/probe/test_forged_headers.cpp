@@ -36,7 +36,7 @@ void spit(const std::string& path, const std::vector<std::uint8_t>& b, std::uint
 // nmm 3v3 with synthetic values, written into `dir`; returns its bytes.
 std::vector<std::uint8_t> sound_3v3(const std::string& dir) {
     REQUIRE_FALSE(test::write_synthetic(dir, nmm(), S33));
-    return slurp(dir + "/" + table_file_name(nmm(), S33));
+    return slurp(table_path(dir, nmm(), S33));
 }
 
 // The C API's answer for a 3v3 position of the folder.

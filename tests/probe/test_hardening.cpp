@@ -190,8 +190,8 @@ TEST_CASE("an I/O error and a damaged file are told apart by status, never by th
     std::filesystem::create_directory(dir);
     REQUIRE_FALSE(test::write_synthetic(dir, nmm(), S33));
     REQUIRE_FALSE(test::write_synthetic(dir, nmm(), S43));
-    const std::string p33 = dir + "/" + table_file_name(nmm(), S33);
-    const std::string p43 = dir + "/" + table_file_name(nmm(), S43);
+    const std::string p33 = table_path(dir, nmm(), S33);
+    const std::string p43 = table_path(dir, nmm(), S43);
 
     // TableFile::open says which kind of failure it was.
     std::string error;
