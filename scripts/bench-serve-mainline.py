@@ -7,7 +7,7 @@ Usage: bench-serve-mainline.py MTB FOLDER PORT N
 FOLDER: six tables 3..4 a side whose 3v3 table is win/draw/loss only, e.g.
   mtb gen --rules six --max-stones 4 --out T; mkdir -p M/six;
   cp T/*.mtb M/six/; rm M/six/six_3v3.mtb; mtb wdl T --sectors 3v3 --out M/six
-  and FOLDER = M (tests/hardening/serve_round3.py builds the same folder).
+  and FOLDER = M (tests/tools/hardening/serve_round3.py builds the same folder).
   Loopback only; bounded by N."""
 import http.client, subprocess, sys, threading, time
 mtb, folder, port, n = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])

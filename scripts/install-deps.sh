@@ -14,7 +14,7 @@ packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 pyth
   clang-format-14 libcpp-httplib-dev nlohmann-json3-dev mypy)
 # --fuzz: also clang-14 with libFuzzer and libomp (the TSan and fuzz stages of
 # scripts/test.sh, tests/fuzz/run.sh).
-# --browser: also chromium, for the page test of mtb serve (tests/serve, ctest
+# --browser: also chromium, for the page test of mtb serve (tests/tools/serve, ctest
 # label `browser`); about 350 MB installed, so only the test script asks for it.
 for arg in "$@"; do
   # catch2 (headers only, small) stays: the build folder is configured with its tests.

@@ -1,6 +1,6 @@
 // The table reader on forged headers (issue 28, item 11): a sound nmm 3v3
 // table whose header fields and dictionary entries the input sets, every
-// checksum recomputed (tests/hardening/forge.h), so that each forged field
+// checksum recomputed (tests/tools/hardening/forge.h), so that each forged field
 // reaches the checks behind the checksums; optionally the layout is made
 // consistent and the file extended, sparse, to the size the header claims
 // (a forged slot count once made the reader allocate a 103 GB block index).
@@ -21,8 +21,8 @@
 #include "table/table_identity.h"
 #include "table/table_reader.h"
 #include "tests/fuzz/fuzz_util.h"
-#include "tests/hardening/forge.h"
-#include "tests/probe/synthetic.h"
+#include "tests/tools/hardening/forge.h"
+#include "tests/table/synthetic.h"
 
 namespace {
 

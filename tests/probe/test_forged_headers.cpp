@@ -1,5 +1,5 @@
 // Forged tables (issue 28): header fields and dictionary entries set as an
-// attacker would, every checksum recomputed (tests/hardening/forge.h).  A
+// attacker would, every checksum recomputed (tests/tools/hardening/forge.h).  A
 // forged table is a damaged one for every reader: the C API answers
 // MTB_E_CORRUPT naming the file, never MTB_E_MEMORY, a bad_alloc or a
 // value; each case here failed on c234062.
@@ -14,10 +14,10 @@
 #include "mtb/probe.h"
 #include "table/table_reader.h"
 #include "table/value_range.h"
-#include "tests/hardening/forge.h"
-#include "tests/probe/file_bytes.h"
-#include "tests/probe/synthetic.h"
-#include "tests/probe/tmp_dir.h"
+#include "tests/tools/hardening/forge.h"
+#include "tests/table/file_bytes.h"
+#include "tests/table/synthetic.h"
+#include "tests/table/tmp_dir.h"
 
 using namespace mtb;
 

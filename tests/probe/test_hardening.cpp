@@ -15,8 +15,8 @@
 #include "mtb/probe.h"
 #include "table/table_identity.h"
 #include "table/table_reader.h"
-#include "tests/probe/synthetic.h"
-#include "tests/probe/tmp_dir.h"
+#include "tests/table/synthetic.h"
+#include "tests/table/tmp_dir.h"
 
 using namespace mtb;
 

@@ -28,7 +28,7 @@ TEST_CASE("clock values equal minimax at every counter: 3 stones a side, limit 4
 
 // lasker-20 itself on the Lasker board: hidden ([.]), since it takes about
 // 22 minutes and 2.8 GB; run it with
-//   build/tests/lasker20/test_lasker20_slow "[lasker20-full]"
+//   build/tests/gen/lasker20/test_lasker20_slow "[lasker20-full]"
 TEST_CASE("clock values equal minimax at every counter: 3 stones a side, limit 20, the Lasker board",
           "[.][lasker20-full]") {
     const Rules r = variant("standard24", 20);

@@ -8,8 +8,8 @@
 #include "table/index.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
-#include "tests/probe/file_bytes.h"
-#include "tests/probe/tmp_dir.h"
+#include "tests/table/file_bytes.h"
+#include "tests/table/tmp_dir.h"
 
 using namespace mtb;
 using mtb::test::slurp;

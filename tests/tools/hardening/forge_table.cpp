@@ -13,7 +13,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "tests/hardening/forge.h"
+#include "tests/tools/hardening/forge.h"
 
 int main(int argc, char** argv) {
     using namespace mtb;

@@ -2,7 +2,7 @@
 // file names parse back to their sector.
 #include "tests/catch.hpp"
 
-#include "probe/table_set.h"
+#include "table/table_folder.h"
 #include "table/block_cache.h"
 #include "table/table_writer.h"
 
