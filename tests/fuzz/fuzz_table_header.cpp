@@ -21,8 +21,8 @@
 #include "table/table_identity.h"
 #include "table/table_reader.h"
 #include "tests/fuzz/fuzz_util.h"
-#include "tests/tools/hardening/forge.h"
 #include "tests/table/synthetic.h"
+#include "tests/tools/hardening/forge.h"
 
 namespace {
 

@@ -14,10 +14,10 @@
 #include "mtb/probe.h"
 #include "table/table_reader.h"
 #include "table/value_range.h"
-#include "tests/tools/hardening/forge.h"
 #include "tests/table/file_bytes.h"
 #include "tests/table/synthetic.h"
 #include "tests/table/tmp_dir.h"
+#include "tests/tools/hardening/forge.h"
 
 using namespace mtb;
 

@@ -2,8 +2,8 @@
 // file names parse back to their sector.
 #include "tests/catch.hpp"
 
-#include "table/table_folder.h"
 #include "table/block_cache.h"
+#include "table/table_folder.h"
 #include "table/table_writer.h"
 
 using namespace mtb;
