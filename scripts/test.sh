@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds, runs every test
 # with ctest; then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer
-# and runs the tests again (those labelled "slow" are left to the first pass).
+# and runs the tests again (those labelled "slow" are left to the first pass,
+# and those labelled "once", which run no C++ the other tests do not: the page
+# in a browser, the version, library-symbol and repository-path checks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # --browser: chromium for the page test of mtb serve (issue 13 asks CI to run it).
@@ -18,7 +20,7 @@ bash scripts/build.sh build
 echo "== ASan + UBSan build and tests"
 bash scripts/build.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMTB_SANITIZE=ON
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-   ctest --output-on-failure -j "$jobs" -LE slow)
+   ctest --output-on-failure -j "$jobs" -LE "slow|once")
 
 # The TSan stage builds only the test programs it runs: the version and library
 # checks, which need the mtb binary and every library, run in the stages above.
