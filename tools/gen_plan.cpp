@@ -112,12 +112,15 @@ void print_json(const Rules& r, const PlanReport& p) {
     std::printf("%s\n", dump(j).c_str());
 }
 
-void print_text(const Rules& r, const PlanReport& p) {
+void print_text(const Args& a, const Rules& r, const PlanReport& p) {
     const ProjectionModel& m = p.model;
+    std::string selection = r.name;
+    for (const char* flag : {"--max-stones", "--sectors"})
+        if (const auto v = a.value(flag)) selection.append(" ").append(flag).append(" ").append(*v);
     std::printf(
         "plan of mtb gen --rules %s: %zu units, %llu positions; %d rank%s x %d thread%s at %.3g M positions "
         "per CPU second\n",
-        r.name.c_str(), p.units.size(), (unsigned long long)p.positions, m.ranks, m.ranks == 1 ? "" : "s", m.threads,
+        selection.c_str(), p.units.size(), (unsigned long long)p.positions, m.ranks, m.ranks == 1 ? "" : "s", m.threads,
         m.threads == 1 ? "" : "s", m.positions_per_cpu_second / 1e6);
     std::printf("%6s %-24s %15s %11s %7s %10s %10s %s\n", "number", "unit", "positions", "memory MiB", "threads",
                 "start s", "end s", "needs (* critical path)");
@@ -183,7 +186,7 @@ int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
         if (p.units[u].positions > p.units[p.largest].positions) p.largest = u;
     }
     for (const ProjectedUnit& run : p.run) p.wall = std::max(p.wall, run.end);
-    json ? print_json(r, p) : print_text(r, p);
+    json ? print_json(r, p) : print_text(a, r, p);
     return OK;
 }
 
