@@ -125,5 +125,7 @@ usage "ranks without plan" --rules nmm --max-stones 4 --ranks 2
 usage "rate without plan" --rules nmm --max-stones 4 --rate 3
 usage "json without plan" --rules nmm --max-stones 4 --json
 usage "unknown rules" --rules nope --plan
-"$mtb" gen --help | grep -q -- "--plan" || fail "--help does not name --plan"
+# (to a file: grep -q quitting early would break mtb's pipe under pipefail)
+"$mtb" gen --help >"$dir/help"
+grep -q -- "--plan" "$dir/help" || fail "--help does not name --plan"
 echo "ok"
