@@ -21,6 +21,8 @@ namespace {
 
 std::string path_of(const Rules& r, Sector s, const std::string& dir) { return table_path(dir, r, s); }
 
+}  // namespace
+
 std::string unit_name(const SolveUnit& u) {
     std::string n;
     for (Sector s : u.sectors) {
@@ -29,8 +31,6 @@ std::string unit_name(const SolveUnit& u) {
     }
     return n;
 }
-
-}  // namespace
 
 std::vector<std::vector<std::size_t>> unit_needs(const Rules& r, const std::vector<SolveUnit>& units) {
     std::map<Sector, std::size_t> unit_of;
@@ -49,6 +49,17 @@ std::vector<std::vector<std::size_t>> unit_needs(const Rules& r, const std::vect
         needs[u].assign(reads.begin(), reads.end());
     }
     return needs;
+}
+
+std::vector<Sector> unit_children(const Rules& r, const SolveUnit& unit) {
+    const std::vector<Sector>& sectors = unit.sectors;
+    std::vector<Sector> children;
+    for (Sector s : sectors)
+        for (Sector c : successor_sectors(r, s))
+            if (std::find(sectors.begin(), sectors.end(), c) == sectors.end() &&
+                std::find(children.begin(), children.end(), c) == children.end())
+                children.push_back(c);
+    return children;
 }
 
 bool unit_done(const Rules& r, const SolveUnit& unit, const std::string& dir, const Metric& metric) {
@@ -180,13 +191,7 @@ ItemOutcome GenStage::run(PipelineItem& item) {
 std::optional<std::string> GenStage::solve(PipelineItem& item, const std::string& label, SolveStats& stats,
                                            std::vector<std::vector<ValueCode>>& values) {
     const std::vector<Sector>& sectors = units_[item.index()].sectors;
-    // Children: the successor sectors outside the unit.
-    std::vector<Sector> child_sectors;
-    for (Sector s : sectors)
-        for (Sector c : successor_sectors(r_, s))
-            if (std::find(sectors.begin(), sectors.end(), c) == sectors.end() &&
-                std::find(child_sectors.begin(), child_sectors.end(), c) == child_sectors.end())
-                child_sectors.push_back(c);
+    const std::vector<Sector> child_sectors = unit_children(r_, units_[item.index()]);
     if (item.has_progress()) item.update(label + ": loading children", 0);
     ChildValues children;
     if (auto err = children.load(r_, child_sectors, opt_.dir, item.team(), opt_.metric)) return err;

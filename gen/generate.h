@@ -57,6 +57,13 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
 // (every unit after those it reads; std::logic_error otherwise).
 std::vector<std::vector<std::size_t>> unit_needs(const Rules& r, const std::vector<SolveUnit>& units);
 
+// A unit's name in progress lines and plans: its sectors, "4v6,6v4".
+std::string unit_name(const SolveUnit& u);
+
+// The sectors whose tables the solver of `unit` loads: its sectors'
+// successors outside it (in the order first reached).
+std::vector<Sector> unit_children(const Rules& r, const SolveUnit& unit);
+
 // The sectors whose tables `units` need but that neither `units` solve nor
 // `dir` holds, with the missing sectors those need in turn: what to solve
 // first (in Sector order; empty when nothing is missing).

@@ -20,6 +20,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
+#include "tools/gen_plan.h"
 #include "tools/gen_profile.h"
 
 namespace mtb::cli {
@@ -28,6 +29,8 @@ namespace {
 const char* kGenHelp =
     "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--metric dtm|dtc] [--out DIR]\n"
     "               [--threads N] [--level L] [--profile]\n"
+    "       mtb gen --rules NAME [--max-stones K | --sectors LIST] --plan [--threads N]\n"
+    "               [--ranks R] [--rate M] [--json]\n"
     "\n"
     "Solves sectors by retrograde analysis and writes one table file per sector.\n"
     "  (default)        the whole game: every sector reachable from the start\n"
@@ -201,13 +204,15 @@ int cmd_gen(std::span<char*> args) {
     // large array in its own mapping, returned to the system on free.
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
-    Args a(args, {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level"},
-           {"--help", "--profile"});
-    if (a.has("--help")) return std::fputs(kGenHelp, stdout), OK;
+    Args a(args,
+           {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level", "--ranks", "--rate"},
+           {"--help", "--profile", "--plan", "--json"});
+    if (a.has("--help")) return std::fputs(kGenHelp, stdout), std::fputs(kPlanHelp, stdout), OK;
     auto threads = a.integer("--threads", 1, kMaxThreads);
     auto level = a.integer("--level", 1, 22);
     if (a.error()) return fail("gen", *a.error(), USAGE);
     if (!a.positional().empty()) return fail("gen", "unexpected argument '" + a.positional()[0] + "'", USAGE);
+    if (int rc = check_plan_flags(a)) return rc;
     if (a.has("--max-stones") && a.has("--sectors"))
         return fail("gen", "give --max-stones or --sectors, not both", USAGE);
     const Rules* r = nullptr;
@@ -218,6 +223,7 @@ int cmd_gen(std::span<char*> args) {
     if (int rc = metric_from_args(a, *r, opt.metric)) return rc;
     std::vector<SolveUnit> units;
     if (int rc = units_from_args(a, *r, max_stones, units)) return rc;
+    if (a.has("--plan")) return print_gen_plan(a, *r, units, threads);
     // A set of another metric than the rule set's own gets a folder of
     // its own: a folder holds one metric (the probe reads it from the headers).
     std::string default_dir = "tables/" + r->name;

@@ -1,0 +1,78 @@
+// The plan of a run of `mtb gen`, made without solving anything (`mtb gen
+// --plan`): its units with their positions, estimated memory and the units
+// whose tables each reads; the critical path (the longest chain of units
+// that must run one after another, weighted by positions), which no number
+// of machines makes shorter; and a projection of the wall time on R ranks
+// of T threads, found by running the real scheduler (gen/unit_scheduler.h)
+// on a clock of estimated unit times instead of on solving threads.
+//
+// The projection's model, stated once here:
+//   * a unit's CPU seconds are its positions over a rate (positions per CPU
+//     second of one thread);
+//   * a unit on a team of k threads runs k / (1 + s (k - 1)) times faster
+//     than on one (Amdahl's law with a serial share s: the solver's thread
+//     ladder on nmm 3..6, 8.46x on 16 threads, BENCHMARKS.md, gives s = 0.06);
+//   * one rank (R = 1) is one `mtb gen` process: its threads are the
+//     scheduler's workers and a unit's team is one thread per
+//     GenOptions::positions_per_thread of its positions, as generate_units()
+//     runs it;
+//   * on R > 1 ranks each unit runs on one whole rank of T threads: the
+//     ranks are the scheduler's workers, one per unit.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gen/sector_graph.h"
+
+namespace mtb {
+
+struct PlannedUnit {
+    SolveUnit unit;
+    std::vector<std::uint64_t> sector_positions;  // per sector of unit.sectors
+    std::uint64_t positions = 0;
+    // The solver's memory (gen/solver.h): a 16-bit word per slot of the
+    // unit, and its children's tables packed to at least 4 bits a slot
+    // (gen/child_values.h), so a low estimate where children are far from
+    // all draws.  Without the frontier (4 bytes per won or lost position
+    // of a pending layer), which the solver holds on top.
+    std::uint64_t memory_bytes = 0;
+    std::vector<std::size_t> needs;  // indexes of the units it reads (ascending)
+};
+
+// The units of a run (in solve order, as endgame_units() / solve_units()
+// give them) with their positions, memory and needs.
+std::vector<PlannedUnit> plan_units(const Rules& r, const std::vector<SolveUnit>& units);
+
+// The longest chain of units, each needing the one before it, by the sum
+// of its units' positions: the units' indexes, first to last.
+std::vector<std::size_t> critical_path(const std::vector<PlannedUnit>& units);
+
+struct ProjectionModel {
+    int ranks = 1;
+    int threads = 1;                                // per rank
+    double positions_per_cpu_second = 2.6e6;        // the rate of one thread
+    double serial_share = 0.06;                     // Amdahl's s
+    double positions_per_thread = double(1 << 21);  // R = 1: GenOptions::positions_per_thread
+
+    // How much faster a unit runs on `team` threads than on one.
+    double speedup(int team) const;
+    // Seconds unit of `positions` takes on `team` threads.
+    double seconds(double positions, int team) const { return positions / positions_per_cpu_second / speedup(team); }
+    // The team (threads) a unit runs on when the scheduler gives it `workers`
+    // of its workers (threads on one rank; ranks on several).
+    int threads_of(int workers) const { return ranks > 1 ? threads : workers; }
+};
+
+struct ProjectedUnit {
+    std::size_t unit = 0;  // index into the planned units
+    int threads = 0;       // its team
+    double start = 0, end = 0;
+};
+
+// The run as the scheduler would order it: every unit, in the order they
+// start (each after the units it needs), with its simulated start and end.
+// The wall time is the last end.
+std::vector<ProjectedUnit> project_run(const std::vector<PlannedUnit>& units, const ProjectionModel& model);
+
+}  // namespace mtb
