@@ -144,7 +144,8 @@ void PipelineRun::run_scheduled(const std::vector<bool>& finished) {
     // and takes one item at a time, with threads of its own.
     const bool workers = opt_.distributor != nullptr;
     UnitScheduler scheduler(std::move(work), std::move(needs), workers ? opt_.distributor->slots() : opt_.threads,
-                            workers ? std::numeric_limits<double>::infinity() : opt_.work_per_thread);
+                            workers ? std::numeric_limits<double>::infinity() : opt_.work_per_thread,
+                            !workers || opt_.distributor->workers_share_memory());
     for (std::size_t i = 0; i < n; ++i)
         if (finished[i]) scheduler.already_finished(i);
     std::mutex m;  // guards scheduler and ended

@@ -139,6 +139,11 @@ public:
     virtual PipelineResult run(PipelineStage& stage, const PipelineOptions& opt) = 0;
     // Items at once, one per worker: the scheduler's threads.
     virtual int slots() const = 0;
+    // Whether some workers share a machine's memory: then the items
+    // running together keep the scheduler's memory rule
+    // (gen/unit_scheduler.h); workers each on a machine of their own run
+    // one item each whatever the sum.
+    virtual bool workers_share_memory() const { return true; }
     // Runs item.index() on a free worker and returns its outcome (in the
     // scheduling process, from a thread of its own per item).
     virtual ItemOutcome run_item(PipelineStage& stage, PipelineItem& item) = 0;

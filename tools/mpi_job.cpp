@@ -57,7 +57,8 @@ extern "C" void on_stop(int sig) {
 
 class MpiJobImpl final : public MpiJob {
 public:
-    MpiJobImpl(std::string command, int rank, int size) : command_(std::move(command)), rank_(rank), size_(size) {
+    MpiJobImpl(std::string command, int rank, int size, bool share_memory)
+        : command_(std::move(command)), rank_(rank), size_(size), share_memory_(share_memory) {
         for (int k = size - 1; k >= 0; --k) free_.push_back(k);
         busy_.assign(std::size_t(size), -1);
     }
@@ -67,6 +68,7 @@ public:
     }
     PipelineDistributor* distributor() override { return size_ > 1 ? this : nullptr; }
     int slots() const override { return size_; }
+    bool workers_share_memory() const override { return share_memory_; }
 
     PipelineResult run(PipelineStage& stage, const PipelineOptions& opt) override {
         if (rank_ != 0) serve(stage, opt);
@@ -203,6 +205,7 @@ private:
 
     std::string command_;
     int rank_, size_;
+    bool share_memory_;
     PipelineStage* stage_ = nullptr;
     std::mutex mpi_;  // one MPI call at a time (MPI_THREAD_SERIALIZED)
     bool released_ = false;
@@ -231,7 +234,15 @@ std::unique_ptr<MpiJob> join_mpi_job(const std::string& command, std::string& er
         if (rank != 0) std::exit(1);
         return nullptr;
     }
-    return std::make_unique<MpiJobImpl>(command, rank, size);
+    // Ranks that share a node share its memory: then the units running
+    // together keep the scheduler's memory rule (one rank per node: none).
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+    int on_node = 1, most_on_a_node = 1;
+    MPI_Comm_size(node, &on_node);
+    MPI_Comm_free(&node);
+    MPI_Allreduce(&on_node, &most_on_a_node, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return std::make_unique<MpiJobImpl>(command, rank, size, most_on_a_node > 1);
 }
 
 #else

@@ -11,6 +11,9 @@
 // runs it with its own --threads OpenMP threads, writing into the shared
 // folder with the same durable writes as one process, and sends rank 0 the
 // item's report (gen: the unit's statistics; verify: the file's lines).
+// When ranks share a node, the units running together keep the
+// scheduler's memory rule (at most the largest unit's positions in all);
+// with one rank per node each rank holds one unit and the rule is off.
 //
 // MPI is started only when mtb runs under a launcher, seen in its
 // environment (mpi_launcher_variable): a plain `mtb gen` touches no MPI.
