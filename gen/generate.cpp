@@ -206,14 +206,16 @@ std::string GenStage::item_report(std::size_t u) {
 ItemOutcome GenStage::take_item_report(PipelineItem& item, const std::string& report) {
     UnitResult& res = results_[item.index()];
     ReportReader r(report);
-    res.sectors.resize(std::min(r.get<std::size_t>(), units_[item.index()].sectors.size()));
+    const std::size_t sectors = r.get<std::size_t>();
+    res.sectors.resize(sectors == units_[item.index()].sectors.size() ? sectors : 0);
     for (SectorStats& s : res.sectors) s = r.get<SectorStats>();
     res.seconds = r.get<double>();
     res.peak_bytes = r.get<std::uint64_t>();
     res.stats = r.get<SolveStats>();
     res.write_seconds = r.get<double>();
     res.team = r.get<int>();
-    if (!r.ok()) return ItemOutcome::stop("the report of unit " + unit_name(units_[item.index()]) + " is cut short");
+    if (!r.ok() || res.sectors.size() != units_[item.index()].sectors.size())
+        return ItemOutcome::stop("the report of unit " + unit_name(units_[item.index()]) + " does not fit it");
     unit_solved(item);
     return ItemOutcome::done();
 }
