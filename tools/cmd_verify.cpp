@@ -50,11 +50,11 @@ static const char* kVerifyHelp =
     "Progress (file i of n, its time, positions checked of all and an ETA) goes\n"
     "to standard error: a bar on a terminal, otherwise a line every 10 s, also\n"
     "inside a file, and one per file; MTB_PROGRESS_SECONDS=S sets the interval.\n"
+    "  -h, --help    this text\n"
     "\n"
     "Over several processes: mpirun -np N mtb verify DIR --values ...: rank 0\n"
     "hands files to the ranks, largest first, prints the same lines and summary\n"
-    "and keeps the journal; each rank checks with its own --threads N.\n"
-    "  -h, --help    this text\n";
+    "and keeps the journal; each rank checks with its own --threads N.\n";
 
 namespace {
 
