@@ -11,6 +11,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "gen/item_report.h"
 #include "gen/pipeline.h"
 #include "table/table_folder.h"
 #include "table/table_reader.h"
@@ -110,15 +111,19 @@ public:
         for (Sector s : units_[u].sectors) slots += distinct_positions(r_, s);
         return double(slots);
     }
+    std::string item_name(std::size_t u) const override { return unit_name(units_[u]); }
     bool finished(std::size_t u) override { return unit_done(r_, units_[u], opt_.dir, opt_.metric); }
     ItemOutcome skip(PipelineItem& item) override;
     ItemOutcome run(PipelineItem& item) override;
     std::vector<std::size_t> needs(std::size_t u) const override { return needs_[u]; }
+    std::string item_report(std::size_t u) override;
+    ItemOutcome take_item_report(PipelineItem& item, const std::string& report) override;
 
 private:
     std::optional<std::string> solve(PipelineItem& item, const std::string& label, SolveStats& stats,
                                      std::vector<std::vector<ValueCode>>& values);
     std::function<void(const SolveProgress&)> progress_of(PipelineItem& item, const std::string& label);
+    void unit_solved(PipelineItem& item);
     std::string finished_text(std::size_t u, std::size_t n, int team, const SolveStats& stats, double write_seconds);
 
     const Rules& r_;
@@ -177,13 +182,53 @@ ItemOutcome GenStage::run(PipelineItem& item) {
             return ItemOutcome::stop(*err);
     }
     res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const double write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_solved).count();
+    res.write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_solved).count();
+    res.team = item.team();
+    unit_solved(item);
+    return ItemOutcome::done();
+}
+
+// Unit item.index() is solved (here or by another process): its times
+// place the next units' progress, its line is printed.
+void GenStage::unit_solved(PipelineItem& item) {
+    const UnitResult& res = results_[item.index()];
     {
         std::lock_guard lock(timing_mutex_);
-        init_seconds_ += stats.init_seconds;
-        unit_seconds_ += stats.init_seconds + stats.layer_seconds + stats.final_seconds;
+        init_seconds_ += res.stats.init_seconds;
+        unit_seconds_ += res.stats.init_seconds + res.stats.layer_seconds + res.stats.final_seconds;
     }
-    item.finished([&](std::size_t n) { return finished_text(u, n, item.team(), stats, write_seconds); });
+    item.finished(
+        [&](std::size_t n) { return finished_text(item.index(), n, res.team, res.stats, res.write_seconds); });
+}
+
+// A unit's result as bytes, for the scheduling process of an MPI job.
+std::string GenStage::item_report(std::size_t u) {
+    const UnitResult& res = results_[u];
+    ReportWriter w;
+    w.put(res.sectors.size());
+    for (const SectorStats& s : res.sectors) w.put(s);
+    w.put(res.seconds);
+    w.put(res.peak_bytes);
+    w.put(res.stats);
+    w.put(res.write_seconds);
+    w.put(res.team);
+    return w.bytes();
+}
+
+ItemOutcome GenStage::take_item_report(PipelineItem& item, const std::string& report) {
+    UnitResult& res = results_[item.index()];
+    ReportReader r(report);
+    const std::size_t sectors = r.get<std::size_t>();
+    res.sectors.resize(sectors == units_[item.index()].sectors.size() ? sectors : 0);
+    for (SectorStats& s : res.sectors) s = r.get<SectorStats>();
+    res.seconds = r.get<double>();
+    res.peak_bytes = r.get<std::uint64_t>();
+    res.stats = r.get<SolveStats>();
+    res.write_seconds = r.get<double>();
+    res.team = r.get<int>();
+    if (!r.ok() || res.sectors.size() != units_[item.index()].sectors.size())
+        return ItemOutcome::stop("the report of unit " + unit_name(units_[item.index()]) + " does not fit it");
+    unit_solved(item);
     return ItemOutcome::done();
 }
 
@@ -269,6 +314,7 @@ std::optional<std::string> generate_units(const Rules& r, const std::vector<Solv
     po.threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
     po.work_per_thread = opt.positions_per_thread;
     po.skip_up_front = true;
+    po.distributor = opt.distributor;
     GenStage stage(r, units, opt, results);
     return run_pipeline(stage, po).error;
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/pipeline.h"
 #include "gen/sector_graph.h"
 #include "gen/solver.h"
 
@@ -36,6 +37,9 @@ struct GenOptions {
     // What the tables' distances count: one of the rule set's metrics
     // (Metric::of); every table already in `dir` must hold the same.
     Metric metric;
+    // Not null: the units are solved by the processes of an MPI job
+    // (tools/mpi_job.h), each with `threads` threads.
+    PipelineDistributor* distributor = nullptr;
 };
 
 struct UnitResult {
@@ -44,6 +48,8 @@ struct UnitResult {
     bool skipped = false;          // already solved by an earlier run
     std::uint64_t peak_bytes = 0;  // unit words + children values and indexes held while solving
     SolveStats stats;              // the solver's times and traffic per phase (mtb gen --profile)
+    double write_seconds = 0;      // of `seconds`, writing the tables
+    int team = 0;                  // threads that solved it
 };
 
 // Solves `units` (in solve order: children first) into opt.dir (created if

@@ -3,6 +3,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <filesystem>
+#include <limits>
 #include <thread>
 
 #include "gen/unit_scheduler.h"
@@ -48,7 +49,25 @@ double PipelineItem::seconds_in_all() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - run_.start_).count();
 }
 
-PipelineResult run_pipeline(PipelineStage& stage, const PipelineOptions& opt) { return PipelineRun(stage, opt).run(); }
+PipelineResult run_pipeline(PipelineStage& stage, const PipelineOptions& opt) {
+    if (opt.distributor) return opt.distributor->run(stage, opt);
+    return PipelineRun(stage, opt).run();
+}
+
+ItemOutcome run_pipeline_item(PipelineStage& stage, const PipelineOptions& opt, std::size_t i) {
+    PipelineOptions alone = opt;
+    alone.progress = nullptr;
+    alone.distributor = nullptr;
+    return PipelineRun(stage, alone).run_alone(i);
+}
+
+ItemOutcome PipelineRun::run_alone(std::size_t i) {
+    const std::size_t n = stage_.items();
+    counted_.assign(n, false);
+    partial_.assign(n, 0);
+    PipelineItem item(*this, i, opt_.threads, true);
+    return stage_.run(item);
+}
 
 PipelineResult PipelineRun::run() {
     const std::size_t n = stage_.items();
@@ -59,7 +78,9 @@ PipelineResult PipelineRun::run() {
         if (auto err = take_folder()) return result_.error = err, std::move(result_);
     stage_.begin();
     std::vector<bool> finished(n, false);
-    if (opt_.skip_up_front) {
+    // Over several processes the items are started as the scheduler says.
+    const bool up_front = opt_.skip_up_front || opt_.distributor;
+    if (up_front) {
         for (std::size_t i = 0; i < n; ++i) finished[i] = stage_.finished(i);
         if (auto err = skip_finished_up_front(finished)) return result_.error = err, std::move(result_);
     }
@@ -67,7 +88,7 @@ PipelineResult PipelineRun::run() {
     for (std::size_t i = 0; i < n; ++i)
         if (!finished[i]) total += stage_.work(i);
     start_progress(total);
-    if (opt_.skip_up_front) {
+    if (up_front) {
         run_scheduled(finished);
     } else {
         for (std::size_t i = 0; i < n && !result_.error; ++i) run_in_turn(i);
@@ -105,7 +126,8 @@ std::optional<std::string> PipelineRun::skip_finished_up_front(std::vector<bool>
 
 void PipelineRun::start_progress(double total) {
     // The line's clock starts with the work to do.
-    if (opt_.progress) line_.emplace(opt_.progress, opt_.progress_tty, total, opt_.progress_interval, opt_.threads);
+    const int threads = opt_.threads * (opt_.distributor ? opt_.distributor->slots() : 1);
+    if (opt_.progress) line_.emplace(opt_.progress, opt_.progress_tty, total, opt_.progress_interval, threads);
     start_ = std::chrono::steady_clock::now();
 }
 
@@ -118,7 +140,12 @@ void PipelineRun::run_scheduled(const std::vector<bool>& finished) {
     std::vector<double> work(n);
     std::vector<std::vector<std::size_t>> needs(n);
     for (std::size_t i = 0; i < n; ++i) work[i] = stage_.work(i), needs[i] = stage_.needs(i);
-    UnitScheduler scheduler(std::move(work), std::move(needs), opt_.threads, opt_.work_per_thread);
+    // Over several processes each worker is one of the scheduler's threads
+    // and takes one item at a time, with threads of its own.
+    const bool workers = opt_.distributor != nullptr;
+    UnitScheduler scheduler(std::move(work), std::move(needs), workers ? opt_.distributor->slots() : opt_.threads,
+                            workers ? std::numeric_limits<double>::infinity() : opt_.work_per_thread,
+                            !workers || opt_.distributor->workers_share_memory());
     for (std::size_t i = 0; i < n; ++i)
         if (finished[i]) scheduler.already_finished(i);
     std::mutex m;  // guards scheduler and ended
@@ -156,8 +183,8 @@ void PipelineRun::run_scheduled(const std::vector<bool>& finished) {
 
 ItemOutcome PipelineRun::run_one(std::size_t i, int team) {
     const auto t0 = std::chrono::steady_clock::now();
-    PipelineItem item(*this, i, team);
-    const ItemOutcome o = stage_.run(item);
+    PipelineItem item(*this, i, opt_.distributor ? opt_.threads : team);
+    const ItemOutcome o = opt_.distributor ? opt_.distributor->run_item(stage_, item) : stage_.run(item);
     record(i, o, false, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     return o;
 }

@@ -22,6 +22,8 @@
 
 namespace mtb {
 
+class PipelineDistributor;
+
 struct PipelineOptions {
     std::string name;  // the command, for messages: "gen" prints "mtb gen: ..."
     // Not empty: the folder is created, locked against a second writer
@@ -40,6 +42,10 @@ struct PipelineOptions {
     // left out of the progress total.  In turn (wdl, verify): each item is
     // checked when its turn comes, and a finished one leaves the total then.
     bool skip_up_front = false;
+    // Not null: items run on the workers of a job over several processes,
+    // started as in up-front mode (each worker is one of the scheduler's
+    // threads; `threads` are each worker's own).
+    PipelineDistributor* distributor = nullptr;
 };
 
 // What became of one item.
@@ -63,13 +69,16 @@ class PipelineRun;
 // of mtb gen run side by side.
 class PipelineItem {
 public:
-    PipelineItem(PipelineRun& run, std::size_t index, int team)
-        : run_(run), index_(index), team_(team), start_(std::chrono::steady_clock::now()) {}
+    PipelineItem(PipelineRun& run, std::size_t index, int team, bool elsewhere = false)
+        : run_(run), index_(index), team_(team), elsewhere_(elsewhere), start_(std::chrono::steady_clock::now()) {}
     std::size_t index() const { return index_; }
     int team() const { return team_; }  // threads the item may use
-    int run_threads() const;            // the threads of the run
-    std::size_t count() const;          // items in all
-    std::size_t number() const;         // "[n/N]": one more than the items reported so far
+    // The item runs for a scheduling process elsewhere (run_pipeline_item):
+    // what it would print or record goes into the stage's item_report().
+    bool elsewhere() const { return elsewhere_; }
+    int run_threads() const;     // the threads of the run
+    std::size_t count() const;   // items in all
+    std::size_t number() const;  // "[n/N]": one more than the items reported so far
     bool has_progress() const;
     // Where the item is, with `work_done` of its own work (positions) done
     // (items running side by side add up).
@@ -84,6 +93,7 @@ private:
     PipelineRun& run_;
     std::size_t index_;
     int team_;
+    bool elsewhere_;
     std::chrono::steady_clock::time_point start_;
 };
 
@@ -94,6 +104,8 @@ public:
     virtual void begin() {}
     virtual std::size_t items() const = 0;
     virtual double work(std::size_t i) const = 0;  // positions, for the progress and ETA
+    // Item i in messages ("5v4,4v5", a file name); default: its number.
+    virtual std::string item_name(std::size_t i) const { return std::to_string(i + 1); }
     // The resume rule: whether an earlier run finished item i.
     virtual bool finished(std::size_t i) = 0;
     // Reports item i, finished earlier (may still do small work).
@@ -102,6 +114,12 @@ public:
     // Up front only: the items whose output item i reads, finished before
     // it starts (gen/unit_scheduler.h); default: none.
     virtual std::vector<std::size_t> needs(std::size_t) const { return {}; }
+    // A run over several processes (PipelineDistributor): what running item
+    // i elsewhere() left in this process (its results, its lines), as bytes
+    // for the scheduling process, which takes them in place of its own run
+    // of the item.
+    virtual std::string item_report(std::size_t) { return {}; }
+    virtual ItemOutcome take_item_report(PipelineItem&, const std::string&) { return ItemOutcome::done(); }
 };
 
 struct PipelineResult {
@@ -110,15 +128,42 @@ struct PipelineResult {
     std::vector<ItemRecord> items;
 };
 
+// A run over several processes (an MPI job, tools/mpi_job.h): the
+// scheduling process runs the pipeline as usual, but hands each started
+// item to one of `slots()` workers (processes) instead of a thread of its
+// own; the others only run the items it hands them.
+class PipelineDistributor {
+public:
+    virtual ~PipelineDistributor() = default;
+    // The whole run, in whichever process this is (run_pipeline calls it).
+    virtual PipelineResult run(PipelineStage& stage, const PipelineOptions& opt) = 0;
+    // Items at once, one per worker: the scheduler's threads.
+    virtual int slots() const = 0;
+    // Whether some workers share a machine's memory: then the items
+    // running together keep the scheduler's memory rule
+    // (gen/unit_scheduler.h); workers each on a machine of their own run
+    // one item each whatever the sum.
+    virtual bool workers_share_memory() const { return true; }
+    // Runs item.index() on a free worker and returns its outcome (in the
+    // scheduling process, from a thread of its own per item).
+    virtual ItemOutcome run_item(PipelineStage& stage, PipelineItem& item) = 0;
+};
+
 // Runs `stage` to its end or its first STOP.  A FAILED item's error is
 // printed to stderr as "mtb NAME: error".
 PipelineResult run_pipeline(PipelineStage& stage, const PipelineOptions& opt);
+
+// Runs item i of `stage` alone, elsewhere() (no lock, no progress line,
+// opt.threads threads), for a worker of a run over several processes; the
+// caller sends stage.item_report(i) back.  stage.begin() must be called first.
+ItemOutcome run_pipeline_item(PipelineStage& stage, const PipelineOptions& opt, std::size_t i);
 
 // The state of one run (used by PipelineItem).
 class PipelineRun {
 public:
     PipelineRun(PipelineStage& stage, const PipelineOptions& opt) : stage_(stage), opt_(opt) {}
     PipelineResult run();
+    ItemOutcome run_alone(std::size_t i);
 
 private:
     friend class PipelineItem;

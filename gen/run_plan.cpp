@@ -74,7 +74,8 @@ std::vector<ProjectedUnit> project_run(const std::vector<PlannedUnit>& units, co
     // worker of infinity gives every unit a team of one).
     const bool ranks = model.ranks > 1;
     UnitScheduler scheduler(std::move(work), std::move(needs), ranks ? model.ranks : model.threads,
-                            ranks ? std::numeric_limits<double>::infinity() : model.positions_per_thread);
+                            ranks ? std::numeric_limits<double>::infinity() : model.positions_per_thread,
+                            /*memory_rule=*/!ranks);  // one rank per node: each its own memory (docs/CLUSTER.md)
     std::vector<ProjectedUnit> order;
     using Ending = std::pair<double, std::size_t>;  // (end, index into order)
     std::priority_queue<Ending, std::vector<Ending>, std::greater<>> running;

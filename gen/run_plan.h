@@ -17,7 +17,8 @@
 //     GenOptions::positions_per_thread of its positions, as generate_units()
 //     runs it;
 //   * on R > 1 ranks each unit runs on one whole rank of T threads: the
-//     ranks are the scheduler's workers, one per unit.
+//     ranks are the scheduler's workers, one per unit; one rank per node,
+//     so the memory rule (gen/unit_scheduler.h) does not apply.
 #pragma once
 
 #include <cstdint>

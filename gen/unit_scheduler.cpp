@@ -7,7 +7,7 @@
 namespace mtb {
 
 UnitScheduler::UnitScheduler(std::vector<double> work, std::vector<std::vector<std::size_t>> needs, int threads,
-                             double work_per_thread)
+                             double work_per_thread, bool memory_rule)
     : work_(std::move(work)),
       needs_(std::move(needs)),
       needed_by_(work_.size()),
@@ -16,7 +16,8 @@ UnitScheduler::UnitScheduler(std::vector<double> work, std::vector<std::vector<s
       team_(work_.size(), 0),
       threads_(std::max(1, threads)),
       free_(threads_),
-      work_per_thread_(work_per_thread) {
+      work_per_thread_(work_per_thread),
+      memory_rule_(memory_rule) {
     if (needs_.size() != work_.size()) throw std::invalid_argument("UnitScheduler: one list of needs per unit");
     for (std::size_t u = 0; u < needs_.size(); ++u) {
         std::sort(needs_[u].begin(), needs_[u].end());
@@ -30,7 +31,9 @@ UnitScheduler::UnitScheduler(std::vector<double> work, std::vector<std::vector<s
     }
 }
 
-bool UnitScheduler::fits(std::size_t u) const { return running_ == 0 || running_work_ + work_[u] <= largest_work_; }
+bool UnitScheduler::fits(std::size_t u) const {
+    return !memory_rule_ || running_ == 0 || running_work_ + work_[u] <= largest_work_;
+}
 
 void UnitScheduler::already_finished(std::size_t u) {
     if (state_[u] != State::WAITING) throw std::logic_error("UnitScheduler: unit already started");

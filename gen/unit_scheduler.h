@@ -31,8 +31,11 @@ public:
     // work[u]: unit u's positions; needs[u]: the units of the run whose
     // tables u reads (indexes into the same list).  threads: the workers
     // (threads, or for MPI the ranks' threads) shared by all units.
+    // memory_rule false: the workers do not share memory (MPI ranks on
+    // nodes of their own, each running one unit at a time), so units run
+    // together whatever their sum.
     UnitScheduler(std::vector<double> work, std::vector<std::vector<std::size_t>> needs, int threads,
-                  double work_per_thread);
+                  double work_per_thread, bool memory_rule = true);
 
     // Finished before the run (a resumed run's units already written).
     void already_finished(std::size_t u);
@@ -72,6 +75,7 @@ private:
     std::vector<int> team_;
     int threads_, free_;
     double work_per_thread_;
+    bool memory_rule_;
     double largest_work_ = 0, running_work_ = 0;
     std::size_t running_ = 0, finished_count_ = 0;
 };

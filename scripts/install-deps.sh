@@ -10,8 +10,9 @@ set -euo pipefail
 # (scripts/check-format.sh) runs that version only, so that it gives the same
 # verdict on every machine (Debian 12's clang-format is 14).
 # mypy: the type check of the Python package (ctest "python: types", skipped without it).
+# Open MPI: `mpirun -np N mtb gen|verify` (CMake's MTB_MPI; ctest label "mpi").
 packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev catch2 python3 python3-pip python3-venv
-  clang-format-14 libcpp-httplib-dev nlohmann-json3-dev mypy)
+  clang-format-14 libcpp-httplib-dev nlohmann-json3-dev mypy libopenmpi-dev openmpi-bin)
 # --fuzz: also clang-14 with libFuzzer and libomp (the TSan and fuzz stages of
 # scripts/test.sh, tests/fuzz/run.sh).
 # --browser: also chromium, for the page test of mtb serve (tests/tools/serve, ctest

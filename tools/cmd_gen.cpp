@@ -22,6 +22,7 @@
 #include "tools/common.h"
 #include "tools/gen_plan.h"
 #include "tools/gen_profile.h"
+#include "tools/mpi_job.h"
 
 namespace mtb::cli {
 namespace {
@@ -60,6 +61,15 @@ const char* kGenHelp =
     "nor in DIR is an error (exit 1) naming the sectors to solve first.  A DIR\n"
     "holding tables of another rule set or metric is refused (exit 2): a\n"
     "folder holds one of each.\n"
+    "\n"
+    "Over several processes or machines: mpirun -np N mtb gen ... (same flags;\n"
+    "DIR on a file system every rank sees).  Rank 0 holds DIR, hands ready\n"
+    "units to the ranks as they free up, largest first, solves some itself and\n"
+    "prints everything; each rank solves one unit at a time with its own\n"
+    "--threads T (give T; with T > 1 also mpirun --bind-to none or\n"
+    "--map-by node:PE=T: Open MPI binds each rank to a core or socket).  The\n"
+    "same tables as one process.  If a rank dies the job stops; the same\n"
+    "command goes on from the units written (docs/CLUSTER.md).\n"
     "\n"
     "Progress goes to stderr: on a terminal a bar redrawn in place, otherwise a\n"
     "line every 10 s (positions done of the total and an ETA, also inside a\n"
@@ -238,6 +248,11 @@ int cmd_gen(std::span<char*> args) {
     std::optional<std::string> interval_error;
     opt.progress_interval = ProgressLine::interval_for(opt.progress_tty, interval_error);
     if (interval_error) return fail("gen", *interval_error, USAGE);
+    // Under mpirun: the units spread over the job's ranks (tools/mpi_job.h).
+    std::string mpi_error;
+    const std::unique_ptr<MpiJob> mpi = join_mpi_job("gen", mpi_error);
+    if (!mpi_error.empty()) return fail("gen", mpi_error);
+    opt.distributor = mpi ? mpi->distributor() : nullptr;
     std::vector<UnitResult> results;
     const auto started = std::chrono::steady_clock::now();
     auto err = generate_units(*r, units, opt, results);

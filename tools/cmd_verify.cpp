@@ -11,6 +11,7 @@
 #include "table/table_folder.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/mpi_job.h"
 #include "tools/verify_journal.h"
 #include "tools/verify_stage.h"
 
@@ -49,7 +50,11 @@ static const char* kVerifyHelp =
     "Progress (file i of n, its time, positions checked of all and an ETA) goes\n"
     "to standard error: a bar on a terminal, otherwise a line every 10 s, also\n"
     "inside a file, and one per file; MTB_PROGRESS_SECONDS=S sets the interval.\n"
-    "  -h, --help    this text\n";
+    "  -h, --help    this text\n"
+    "\n"
+    "Over several processes: mpirun -np N mtb verify DIR --values ...: rank 0\n"
+    "hands files to the ranks, largest first, prints the same lines and summary\n"
+    "and keeps the journal; each rank checks with its own --threads N.\n";
 
 namespace {
 
@@ -115,6 +120,11 @@ int cmd_verify(std::span<char*> args) {
         job.journal = &journal;
         job.journal_out = &journal_out;
     }
+    // Under mpirun: the files spread over the job's ranks (tools/mpi_job.h).
+    std::string mpi_error;
+    const std::unique_ptr<MpiJob> mpi = join_mpi_job("verify", mpi_error);
+    if (!mpi_error.empty()) return fail("verify", mpi_error);
+    job.distributor = mpi ? mpi->distributor() : nullptr;
     VerifyTotals totals;
     if (auto e = verify_files(job, totals)) return fail("verify", *e);
     return print_summary(folder, totals, job.values, folder.dir);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/pipeline.h"
 #include "table/table_folder.h"
 #include "tools/verify_journal.h"
 
@@ -25,6 +26,9 @@ struct VerifyJob {
     // when null.
     const std::set<std::string>* journal = nullptr;
     JournalWriter* journal_out = nullptr;
+    // Not null: the files are checked by the processes of an MPI job
+    // (tools/mpi_job.h); this one prints and keeps the journal.
+    PipelineDistributor* distributor = nullptr;
 };
 
 struct VerifyTotals {

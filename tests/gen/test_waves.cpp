@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -210,6 +211,28 @@ TEST_CASE("units running together never hold more work than the largest unit", "
     }
     CHECK(most <= largest);
     CHECK(most > 0);
+}
+
+// Workers that share no memory (MPI ranks, one per node): one unit each,
+// whatever the sum; still never a unit before its needs.
+TEST_CASE("without the memory rule units run together beyond the largest unit's work", "[gen][waves]") {
+    std::mt19937 rng(7);
+    const Rules& r = *find_rules("lasker");
+    const auto units = endgame_units(r, 5);
+    const std::vector<double> work = work_of(r, units);
+    const double largest = *std::max_element(work.begin(), work.end());
+    UnitScheduler s(work, unit_needs(r, units), 8, std::numeric_limits<double>::infinity(), false);
+    double running = 0, most = 0;
+    std::size_t at_once = 0, most_at_once = 0;
+    for (const Event& e : drive(s, units.size(), 8, rng)) {
+        running += e.start ? work[e.unit] : -work[e.unit];
+        at_once = e.start ? at_once + 1 : at_once - 1;
+        most = std::max(most, running);
+        most_at_once = std::max(most_at_once, at_once);
+    }
+    CHECK(most > largest);
+    CHECK(most_at_once == 8);
+    CHECK(s.all_finished());
 }
 
 namespace {
