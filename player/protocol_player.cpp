@@ -27,7 +27,9 @@ SearchResult Player::choose(const Position& p) {
     // margin for reading, writing and the referee's own clock.
     lim.seconds = opt_.budget * 0.85;
     lim.max_depth = opt_.max_depth;
-    return search_.run(p, lim, history_);
+    const std::vector<Move> among =
+        oracle_ && opt_.level == PlayLevel::ULTRA ? oracle_->ultra_plies(r_, p) : std::vector<Move>{};
+    return search_.run(p, lim, history_, among);
 }
 
 std::string trim(std::string s) {

@@ -10,6 +10,7 @@
 #include "player/play_level.h"
 #include "player/search.h"
 #include "probe/tables_folder.h"
+#include "probe/ultra.h"
 #include "tools/json_out.h"
 #include "tools/serve_board.h"
 #include "tools/serve_example.h"
@@ -230,6 +231,13 @@ ApiResponse play_answer(const Prober& t, const Rules& r, const Position& p, Play
     Json j;
     j["level"] = play_level_name(level);
     std::optional<std::size_t> pick = choose_ply(level, root.plies, seed);
+    if (level == PlayLevel::ULTRA && pick) {
+        // Ties among the best drawing plies keep the tables' order here:
+        // the endpoint answers at once, without a search.
+        const UltraMeasures m = ultra_measures(t, p, root.plies);
+        pick = ultra_pick(root.plies, m);
+        if (m.depth > 0) j["measure"] = m.measure[*pick];
+    }
     j["source"] = pick ? "tables" : "search";
     if (!pick) {
         SearchOptions so;
@@ -319,7 +327,7 @@ ApiResponse TablebaseService::handle(std::string_view path, const std::string* p
         std::string_view arg = rest.substr(5);
         const std::size_t slash = arg.find('/');
         level = parse_play_level(arg.substr(0, slash));
-        if (!level) return error(404, "no such level; levels: perfect, strong, medium, easy");
+        if (!level) return error(404, "no such level; levels: " + play_level_names());
         if (slash == std::string_view::npos) {
             seed = std::random_device{}();
         } else {
