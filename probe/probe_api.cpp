@@ -170,7 +170,8 @@ uint32_t mtb_ultra_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, d
         for (std::size_t i = 0; i < *count; ++i) {
             const PlyAnswer& ply = root.plies[order[i]];
             write_move(*tb->set->rules().board, ply.move, moves[i]);
-            moves[i].value = ply.answer.ok() ? pack_value(*ply.answer.value) : error_result(mtb_error_code(ply.answer.status));
+            moves[i].value =
+                ply.answer.ok() ? pack_value(*ply.answer.value) : error_result(mtb_error_code(ply.answer.status));
             if (measures) measures[i] = m.measure[order[i]];
         }
         return packed(root.position, status);

@@ -87,7 +87,7 @@ UltraMeasures ultra_measures(const Prober& prober, const Position& p, std::span<
                              const UltraModel& model) {
     UltraMeasures out;
     out.measure.assign(plies.size(), -1.0);
-    if (std::none_of(plies.begin(), plies.end(), is_draw)) return out;
+    if (plies.empty() || !is_draw(plies[0])) return out;  // best first: a win or a loss is not ours to reorder
     // Depth 1 first, unbounded (one probe per reply); then each deeper
     // depth within the budget, kept only when it finishes.
     for (int depth = 1; depth <= std::max(1, model.depth); ++depth) {

@@ -33,10 +33,11 @@ struct UltraModel {
 
 struct UltraMeasures {
     // Per ply of the list given (Prober::root()'s), the measure in [0, 1]
-    // for a ply whose value is a draw, -1 for every other ply.
+    // for a ply whose value is a draw, -1 for every other ply (and for all
+    // when the best value is not a draw).
     std::vector<double> measure;
-    int depth = 0;               // the depth the measures are of (0: no drawing ply)
-    std::uint64_t probes = 0;    // table look-ups spent
+    int depth = 0;             // the depth the measures are of (0: the best value is no draw)
+    std::uint64_t probes = 0;  // table look-ups spent
 };
 
 // The measures of p's plies, `plies` as Prober::root(p) lists them (values

@@ -386,7 +386,9 @@ async function reply() {
     encodeURIComponent(state.position));
   if (r.status !== 200) { $('play-status').textContent = r.body.error || 'HTTP ' + r.status; return; }
   const m = r.body.move;
-  const who = r.body.source === 'tables' ? `The tables (${level}) played ${m.move}.`
+  const measure = r.body.measure === undefined ? ''
+    : ` (of the drawing plies, the one a fallible opponent most often loses after: ${(100 * r.body.measure).toFixed(1)}%)`;
+  const who = r.body.source === 'tables' ? `The tables (${level}) played ${m.move}${measure}.`
     : `Outside the tables: the search played ${m.move}.`;
   // The reply takes the place of the user's ply in the history: one step
   // back takes back the whole move (the user's ply and the reply).
@@ -546,7 +548,7 @@ async function init() {
   if (side !== null && !['w', 'b', ''].includes(side)) linkError += ` The link's play=${side} is neither w nor b.`;
   else if (side) $('play-side').value = side;
   if (level !== null && ![...$('play-level').options].some((o) => o.value === level))
-    linkError += ` The link's level=${level} is no level (perfect, strong, medium, easy).`;
+    linkError += ` The link's level=${level} is no level (perfect, strong, medium, easy, ultra).`;
   else if (level) $('play-level').value = level;
   playChanged();
   state.flipped = userSide() === 'b';
