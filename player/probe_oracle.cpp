@@ -51,13 +51,15 @@ RootAnswer TableOracle::root(const Rules& r, const Position& p) {
     return prober_->root(tables_position(p));
 }
 
-std::vector<Move> TableOracle::ultra_plies(const Rules& r, const Position& p) {
+std::vector<Move> TableOracle::ultra_plies(const Rules& r, const Position& p, double seconds) {
     std::vector<Move> best;
     if (!opened_) open(r);
     if (!prober_ || (r.has_capture_counter() && !counter_aware_)) return best;
     const RootAnswer root = prober_->root(p);
     if (root.plies.empty() || !root.plies[0].answer.ok() || root.plies[0].answer.value->wdl != Wdl::DRAW) return best;
-    for (std::size_t i : ultra_best(ultra_measures(*prober_, p, root.plies))) best.push_back(root.plies[i].move);
+    UltraModel model;
+    model.max_seconds = seconds;
+    for (std::size_t i : ultra_best(ultra_measures(*prober_, p, root.plies, model))) best.push_back(root.plies[i].move);
     return best;
 }
 

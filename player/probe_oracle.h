@@ -34,7 +34,8 @@ public:
     // in the tables' order; empty when the tables do not know p, its best
     // value is not a draw, or their values are not exact under r's counter
     // (counter-free tables for lasker-20): the search then plays as perfect.
-    std::vector<Move> ultra_plies(const Rules& r, const Position& p);
+    // `seconds` > 0 bounds the deeper look (UltraModel::max_seconds).
+    std::vector<Move> ultra_plies(const Rules& r, const Position& p, double seconds = 0);
 
 private:
     void open(const Rules& r);

@@ -3,6 +3,7 @@
 #include "probe/ultra.h"
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 
 namespace mtb {
@@ -12,7 +13,8 @@ constexpr double kSame = 1e-12;  // measures closer than this tie
 
 class Expectimax {
 public:
-    Expectimax(const Prober& prober, const UltraModel& model) : prober_(prober), r_(prober.rules()), model_(model) {}
+    Expectimax(const Prober& prober, const UltraModel& model)
+        : prober_(prober), r_(prober.rules()), model_(model), start_(std::chrono::steady_clock::now()) {}
 
     // Chance that the opponent, to move in drawn q, ends lost within
     // `depth` of its turns.  nullopt once the probe budget is spent.
@@ -71,12 +73,22 @@ private:
         return a.value->wdl;
     }
 
-    bool spent() const { return model_.max_probes && probes_ >= model_.max_probes; }
+    bool spent() {
+        if (model_.max_probes && probes_ >= model_.max_probes) return true;
+        if (model_.max_seconds > 0 && probes_ % 256 == 0 && probes_ != checked_) {
+            checked_ = probes_;
+            out_of_time_ =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > model_.max_seconds;
+        }
+        return out_of_time_;
+    }
 
     const Prober& prober_;
     const Rules& r_;
     UltraModel model_;
-    std::uint64_t probes_ = 0;
+    std::uint64_t probes_ = 0, checked_ = ~std::uint64_t(0);
+    std::chrono::steady_clock::time_point start_;
+    bool out_of_time_ = false;
 };
 
 bool is_draw(const PlyAnswer& a) { return a.answer.ok() && a.answer.value->wdl == Wdl::DRAW; }
@@ -92,7 +104,7 @@ UltraMeasures ultra_measures(const Prober& prober, const Position& p, std::span<
     // depth within the budget, kept only when it finishes.
     for (int depth = 1; depth <= std::max(1, model.depth); ++depth) {
         UltraModel m = model;
-        if (depth == 1) m.max_probes = 0;
+        if (depth == 1) m.max_probes = 0, m.max_seconds = 0;
         Expectimax x(prober, m);
         std::vector<double> measure(plies.size(), -1.0);
         bool done = true;

@@ -29,6 +29,10 @@ struct UltraModel {
     // Probes the deeper look may spend; past them the measure is the
     // depth-1 one (deterministic: a count, not a clock).
     std::uint64_t max_probes = 400000;
+    // Seconds the deeper look may take (0: no clock), for players on a
+    // clock; past them the measure is the depth-1 one.  The first probes
+    // of a game read and unpack table blocks: the clock bounds that.
+    double max_seconds = 0;
 };
 
 struct UltraMeasures {

@@ -234,7 +234,9 @@ ApiResponse play_answer(const Prober& t, const Rules& r, const Position& p, Play
     if (level == PlayLevel::ULTRA && pick) {
         // Ties among the best drawing plies keep the tables' order here:
         // the endpoint answers at once, without a search.
-        const UltraMeasures m = ultra_measures(t, p, root.plies);
+        UltraModel model;
+        model.max_seconds = kPlaySearchSeconds;  // then the one-turn measure: the page waits for no more
+        const UltraMeasures m = ultra_measures(t, p, root.plies, model);
         pick = ultra_pick(root.plies, m);
         if (m.depth > 0) j["measure"] = m.measure[*pick];
     }
