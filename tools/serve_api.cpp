@@ -119,6 +119,17 @@ ApiResponse probe_answer(const Prober& t, const std::string& folder, const Rules
     put_game_over(j, pr.game_end);
     j["moves"] = Json::array();
     for (const PlyAnswer& ply : root.plies) j["moves"].push_back(move_json(r, p, ply));
+    // Where the best is a draw, each drawing ply's measure of the ultra
+    // level (probe/ultra.h), as syzygy-tables.info shows DTZ: why one draw
+    // is better than another.
+    if (!root.plies.empty() && root.plies[0].answer.ok() && root.plies[0].answer.value->wdl == Wdl::DRAW) {
+        UltraModel model;
+        model.max_seconds = kPlaySearchSeconds;
+        const UltraMeasures m = ultra_measures(t, p, root.plies, model);
+        for (std::size_t i = 0; i < root.plies.size(); ++i)
+            if (m.measure[i] >= 0) j["moves"][i]["ultra"] = m.measure[i];
+        j["ultra_turns"] = m.depth;
+    }
     // The plies' tables stand in for a missing or failed own table, and a
     // set may leave the sector out: say so, as `mtb probe --json` does.
     if (pr.ok() && pr.from_plies()) j["from_plies"] = true;

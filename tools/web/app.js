@@ -202,7 +202,13 @@ function showMoves(a, dtc) {
       tr.dataset.move = m.move;
       if (locked) tr.classList.add('locked');
       html('td', { textContent: m.move }, tr);
-      html('td', { textContent: valueText(m) }, tr);
+      const td = html('td', { textContent: valueText(m) }, tr);
+      if (m.ultra !== undefined) {
+        // The ultra level's measure (docs/API.md): the higher, the more often a fallible opponent loses.
+        td.textContent += ` \u00b7 ${(100 * m.ultra).toFixed(1)}%`;
+        td.title = 'chance that an opponent who errs (a random ply 1 time in 4) is lost within '
+          + `${a.ultra_turns} of its turns; ultra plays the highest`;
+      }
       tr.addEventListener('click', () => {
         if (state.edit) return;
         if (!userMayPlay()) return;
