@@ -75,7 +75,7 @@ private:
 
     bool spent() {
         if (model_.max_probes && probes_ >= model_.max_probes) return true;
-        if (model_.max_seconds > 0 && probes_ % 256 == 0 && probes_ != checked_) {
+        if (model_.max_seconds > 0 && probes_ % 16 == 0 && probes_ != checked_) {
             checked_ = probes_;
             out_of_time_ =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > model_.max_seconds;

@@ -249,7 +249,7 @@ ApiResponse play_answer(const Prober& t, const Rules& r, const Position& p, Play
         model.max_seconds = kPlaySearchSeconds;  // then the one-turn measure: the page waits for no more
         const UltraMeasures m = ultra_measures(t, p, root.plies, model);
         pick = ultra_pick(root.plies, m);
-        if (m.depth > 0) j["measure"] = m.measure[*pick];
+        if (m.depth > 0) j["measure"] = m.measure[*pick], j["ultra_turns"] = m.depth;
     }
     j["source"] = pick ? "tables" : "search";
     if (!pick) {
