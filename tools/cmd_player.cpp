@@ -69,7 +69,7 @@ int cmd_player(std::span<char*> args) {
         if (!l)
             return fail("player", "unknown level " + quote(*level) + "; choose one of: " + play_level_names(), USAGE);
         if (!o.tables && *l != PlayLevel::PERFECT)
-            return fail("player", "--level " + *level + " needs --tables: the levels blunder from the tables' plies",
+            return fail("player", "--level " + *level + " needs --tables: the levels choose among the tables' plies",
                         USAGE);
         o.level = *l;
     }
