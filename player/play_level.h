@@ -22,15 +22,20 @@ namespace mtb {
 //   shortest win, the longest loss.  Never leaves a table win or draw.
 // strong, medium, easy: the perfect ply, except with a chance of 10%, 40%
 //   and 75% a ply drawn uniformly from every legal ply (a blunder).
+// ultra: perfect's values, but among drawing plies the one that gives a
+//   fallible opponent the most chances to lose (probe/ultra.h); ties go to
+//   the search, as perfect's draws do.
 // The values are the C API's mtb_level.
 enum class PlayLevel : unsigned {
     PERFECT = MTB_LEVEL_PERFECT,
     STRONG = MTB_LEVEL_STRONG,
     MEDIUM = MTB_LEVEL_MEDIUM,
-    EASY = MTB_LEVEL_EASY
+    EASY = MTB_LEVEL_EASY,
+    ULTRA = MTB_LEVEL_ULTRA
 };
 
-constexpr PlayLevel kPlayLevels[] = {PlayLevel::PERFECT, PlayLevel::STRONG, PlayLevel::MEDIUM, PlayLevel::EASY};
+constexpr PlayLevel kPlayLevels[] = {PlayLevel::PERFECT, PlayLevel::STRONG, PlayLevel::MEDIUM, PlayLevel::EASY,
+                                     PlayLevel::ULTRA};
 
 // Header-only, so that every program that plays with player/probe_oracle.cpp
 // (mtb, the fuzzers, tests/gen) has it with nothing more to link.
@@ -45,7 +50,7 @@ inline std::optional<PlayLevel> parse_play_level(std::string_view name) {
     return std::nullopt;
 }
 
-// "perfect, strong, medium, easy", for help and error messages.
+// "perfect, strong, medium, easy, ultra", for help and error messages.
 inline std::string play_level_names() {
     std::string out;
     for (PlayLevel l : kPlayLevels) out += (out.empty() ? "" : ", ") + std::string(play_level_name(l));

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "probe/ultra.h"
 #include "table/table_folder.h"
 
 namespace mtb {
@@ -48,6 +49,18 @@ RootAnswer TableOracle::root(const Rules& r, const Position& p) {
     if (!opened_) open(r);
     if (!prober_) return {};
     return prober_->root(tables_position(p));
+}
+
+std::vector<Move> TableOracle::ultra_plies(const Rules& r, const Position& p, double seconds) {
+    std::vector<Move> best;
+    if (!opened_) open(r);
+    if (!prober_ || (r.has_capture_counter() && !counter_aware_)) return best;
+    const RootAnswer root = prober_->root(p);
+    if (root.plies.empty() || !root.plies[0].answer.ok() || root.plies[0].answer.value->wdl != Wdl::DRAW) return best;
+    UltraModel model;
+    model.max_seconds = seconds;
+    for (std::size_t i : ultra_best(ultra_measures(*prober_, p, root.plies, model))) best.push_back(root.plies[i].move);
+    return best;
 }
 
 // Opening reads every table header of the folder: done on the first probe,
@@ -97,7 +110,7 @@ void TableOracle::open(const Rules& r) {
 
 std::optional<Move> level_blunder(TableOracle& oracle, const Rules& r, const Position& p, PlayLevel level,
                                   std::uint64_t seed) {
-    if (level == PlayLevel::PERFECT) return std::nullopt;
+    if (level == PlayLevel::PERFECT || level == PlayLevel::ULTRA) return std::nullopt;
     const RootAnswer root = oracle.root(r, p);
     const std::optional<std::size_t> pick = choose_ply(level, root.plies, seed);
     if (!pick || *pick == 0) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/movegen.h"
 #include "player/oracle.h"
@@ -29,6 +30,12 @@ public:
     // The tables' answer for p and its plies, best first (Prober::root());
     // unknown values when the tables cannot say.
     RootAnswer root(const Rules& r, const Position& p);
+    // The best drawing plies of p by the ultra level's measure (probe/ultra.h),
+    // in the tables' order; empty when the tables do not know p, its best
+    // value is not a draw, or their values are not exact under r's counter
+    // (counter-free tables for lasker-20): the search then plays as perfect.
+    // `seconds` > 0 bounds the deeper look (UltraModel::max_seconds).
+    std::vector<Move> ultra_plies(const Rules& r, const Position& p, double seconds = 0);
 
 private:
     void open(const Rules& r);

@@ -1,5 +1,7 @@
 #include "player/protocol_player.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 #include "player/probe_oracle.h"
@@ -27,7 +29,16 @@ SearchResult Player::choose(const Position& p) {
     // margin for reading, writing and the referee's own clock.
     lim.seconds = opt_.budget * 0.85;
     lim.max_depth = opt_.max_depth;
-    return search_.run(p, lim, history_);
+    std::vector<Move> among;
+    if (oracle_ && opt_.level == PlayLevel::ULTRA) {
+        // The measure takes at most half the budget (its first probes read
+        // table blocks); the search, which only breaks its ties, the rest.
+        const auto t0 = std::chrono::steady_clock::now();
+        among = oracle_->ultra_plies(r_, p, lim.seconds * 0.5);
+        const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        lim.seconds = std::max(0.05, lim.seconds - used);
+    }
+    return search_.run(p, lim, history_, among);
 }
 
 std::string trim(std::string s) {

@@ -207,7 +207,8 @@ int Search::value(const Position& p, int depth) {
     return negamax(p, depth, -SCORE_INF, SCORE_INF, 0, false);
 }
 
-SearchResult Search::run(const Position& root, const SearchLimits& limits, std::span<const std::uint64_t> history) {
+SearchResult Search::run(const Position& root, const SearchLimits& limits, std::span<const std::uint64_t> history,
+                         std::span<const Move> among) {
     const auto t0 = std::chrono::steady_clock::now();
     SearchResult res;
     nodes_ = 0;
@@ -228,7 +229,8 @@ SearchResult Search::run(const Position& root, const SearchLimits& limits, std::
     if (outcome(r_, root) != Outcome::ONGOING) return finish();
 
     std::vector<Move> moves;
-    for (Move m : MoveList(r_, root)) moves.push_back(m);
+    for (Move m : MoveList(r_, root))
+        if (among.empty() || std::find(among.begin(), among.end(), m) != among.end()) moves.push_back(m);
     res.has_move = !moves.empty();
     if (moves.empty()) return finish();
     res.best = moves[0];

@@ -69,7 +69,10 @@ public:
 
     // Best ply of `root`.  `history` holds the keys (position_key) of the
     // game's earlier positions, for repetition detection.
-    SearchResult run(const Position& root, const SearchLimits& limits, std::span<const std::uint64_t> history = {});
+    // `among`, when not empty, limits the root's plies to those (the ultra
+    // level's best drawing plies); they must be legal.
+    SearchResult run(const Position& root, const SearchLimits& limits, std::span<const std::uint64_t> history = {},
+                     std::span<const Move> among = {});
 
     // Fixed-depth alpha-beta value of p without iterative deepening, time
     // limits or oracle draws handled at the root (for tests and benchmarks).

@@ -13,8 +13,8 @@ using namespace mtb::api;
 
 namespace {
 
-constexpr const char* kNames[MTB_LEVEL_COUNT] = {"perfect", "strong", "medium", "easy"};
-constexpr double kBlunderRates[MTB_LEVEL_COUNT] = {0.0, 0.10, 0.40, 0.75};
+constexpr const char* kNames[MTB_LEVEL_COUNT] = {"perfect", "strong", "medium", "easy", "ultra"};
+constexpr double kBlunderRates[MTB_LEVEL_COUNT] = {0.0, 0.10, 0.40, 0.75, 0.0};
 
 }  // namespace
 

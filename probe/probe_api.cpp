@@ -14,6 +14,7 @@
 #include "probe/c_value.h"
 #include "probe/prober.h"
 #include "probe/table_set.h"
+#include "probe/ultra.h"
 
 struct mtb_tb {
     std::unique_ptr<mtb::TableSet> set;
@@ -146,6 +147,32 @@ uint32_t mtb_probe_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, s
             write_move(*tb->set->rules().board, root.plies[i].move, moves[i]);
             const ProbeAnswer& a = root.plies[i].answer;
             moves[i].value = a.ok() ? pack_value(*a.value) : error_result(mtb_error_code(a.status));
+        }
+        return packed(root.position, status);
+    });
+}
+
+uint32_t mtb_ultra_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, double* measures, size_t capacity,
+                        size_t* count, mtb_status* status) {
+    return guarded(status, [&]() -> std::uint32_t {
+        if (!tb || !pos || !count || (!moves && capacity))
+            return fail(status, MTB_E_BAD_ARGUMENT, "mtb_ultra_root: NULL argument");
+        *count = 0;
+        Position p;
+        if (std::uint32_t e = to_position(tb->set->rules(), *pos, p, status)) return e;
+        const RootAnswer root = tb->prober.root(p);
+        *count = root.plies.size();
+        if (capacity < *count)
+            return fail(status, MTB_E_CAPACITY,
+                        "mtb_ultra_root: " + std::to_string(*count) + " plies, capacity " + std::to_string(capacity));
+        const UltraMeasures m = ultra_measures(tb->prober, p, root.plies);
+        const std::vector<std::size_t> order = ultra_order(root.plies, m);
+        for (std::size_t i = 0; i < *count; ++i) {
+            const PlyAnswer& ply = root.plies[order[i]];
+            write_move(*tb->set->rules().board, ply.move, moves[i]);
+            moves[i].value =
+                ply.answer.ok() ? pack_value(*ply.answer.value) : error_result(mtb_error_code(ply.answer.status));
+            if (measures) measures[i] = m.measure[order[i]];
         }
         return packed(root.position, status);
     });

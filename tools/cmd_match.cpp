@@ -33,8 +33,10 @@ const char* kMatchHelp =
     "  depth=N      maximum search depth        budget=S   seconds per ply\n"
     "  nodes=N      node limit per ply (a deterministic budget)\n"
     "  tables=DIR   probe exact tables in DIR\n"
-    "  level=L      with tables: perfect (default), strong, medium or easy, the\n"
-    "               levels of mtb player --level (random plies drawn from --seed)\n"
+    "  random       plays a uniformly random legal ply (from --seed), no search\n"
+    "  level=L      with tables: perfect (default), strong, medium, easy or\n"
+    "               ultra, the levels of mtb player --level (random plies drawn\n"
+    "               from --seed)\n"
     "\n"
     "Prints A's wins, draws, losses and score with a 95% error bar\n"
     "(score +- 1.96 standard errors).  With tables, also counts the games A lost\n"
@@ -47,6 +49,7 @@ struct EngineSpec {
     SearchLimits limits;
     std::optional<std::string> tables;
     PlayLevel level = PlayLevel::PERFECT;
+    bool random = false;
 };
 
 std::optional<std::string> parse_spec(const std::string& text, EngineSpec& out) {
@@ -58,6 +61,10 @@ std::optional<std::string> parse_spec(const std::string& text, EngineSpec& out) 
     std::string item;
     while (std::getline(ss, item, ',')) {
         if (item.empty()) continue;
+        if (item == "random") {
+            out.random = true;
+            continue;
+        }
         auto eq = item.find('=');
         if (eq == std::string::npos) return "'" + item + "' is not key=value";
         std::string k = item.substr(0, eq), v = item.substr(eq + 1);
@@ -85,7 +92,7 @@ std::optional<std::string> parse_spec(const std::string& text, EngineSpec& out) 
                 if (!l) return "unknown level " + quote(v) + "; choose one of: " + play_level_names();
                 out.level = *l;
             } else {
-                return "unknown key '" + k + "' (depth, budget, nodes, tables, level)";
+                return "unknown key '" + k + "' (depth, budget, nodes, tables, level, random)";
             }
         } catch (...) {
             return "bad number in '" + item + "'";
@@ -113,9 +120,15 @@ struct Engine {
     // The ply to play in p: the level's blunder, or the search's.
     Move choose(const Rules& r, const Position& p, std::span<const std::uint64_t> history) {
         const std::uint64_t seed = seeds();
+        if (spec.random) {
+            const MoveList ml(r, p);
+            return ml.moves[seed % std::uint64_t(ml.size())];
+        }
         if (oracle && spec.level != PlayLevel::PERFECT)
             if (std::optional<Move> m = level_blunder(*oracle, r, p, spec.level, seed)) return *m;
-        return search->run(p, spec.limits, history).best;
+        const std::vector<Move> among =
+            oracle && spec.level == PlayLevel::ULTRA ? oracle->ultra_plies(r, p) : std::vector<Move>{};
+        return search->run(p, spec.limits, history, among).best;
     }
 };
 

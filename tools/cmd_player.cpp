@@ -28,7 +28,9 @@ static const char* kPlayerHelp =
     "                    the position: perfect (default: the best value, the\n"
     "                    shortest win, the longest loss), strong, medium or easy\n"
     "                    (the perfect ply, but with a chance of 10%, 40% or 75% a\n"
-    "                    random legal ply); outside the tables the search plays\n"
+    "                    random legal ply), or ultra (perfect, but among drawing\n"
+    "                    plies the one that gives a fallible opponent the most\n"
+    "                    chances to lose); outside the tables the search plays\n"
     "  --seed S          the random plies of --level, 0..2^64-1 (default: from the\n"
     "                    system)\n"
     "  --start POSITION  lasker: the game starts from this position (text with the\n"
@@ -67,7 +69,7 @@ int cmd_player(std::span<char*> args) {
         if (!l)
             return fail("player", "unknown level " + quote(*level) + "; choose one of: " + play_level_names(), USAGE);
         if (!o.tables && *l != PlayLevel::PERFECT)
-            return fail("player", "--level " + *level + " needs --tables: the levels blunder from the tables' plies",
+            return fail("player", "--level " + *level + " needs --tables: the levels choose among the tables' plies",
                         USAGE);
         o.level = *l;
     }

@@ -9,6 +9,7 @@
 #include "engine/notation.h"
 #include "player/play_level.h"
 #include "player/search.h"
+#include "probe/ultra.h"
 #include "table/table_folder.h"
 #include "tools/json_out.h"
 #include "tools/serve_board.h"
@@ -118,6 +119,17 @@ ApiResponse probe_answer(const Prober& t, const std::string& folder, const Rules
     put_game_over(j, pr.game_end);
     j["moves"] = Json::array();
     for (const PlyAnswer& ply : root.plies) j["moves"].push_back(move_json(r, p, ply));
+    // Where the best is a draw, each drawing ply's measure of the ultra
+    // level (probe/ultra.h), as syzygy-tables.info shows DTZ: why one draw
+    // is better than another.
+    if (!root.plies.empty() && root.plies[0].answer.ok() && root.plies[0].answer.value->wdl == Wdl::DRAW) {
+        UltraModel model;
+        model.max_seconds = kPlaySearchSeconds;
+        const UltraMeasures m = ultra_measures(t, p, root.plies, model);
+        for (std::size_t i = 0; i < root.plies.size(); ++i)
+            if (m.measure[i] >= 0) j["moves"][i]["ultra"] = m.measure[i];
+        j["ultra_turns"] = m.depth;
+    }
     // The plies' tables stand in for a missing or failed own table, and a
     // set may leave the sector out: say so, as `mtb probe --json` does.
     if (pr.ok() && pr.from_plies()) j["from_plies"] = true;
@@ -230,6 +242,15 @@ ApiResponse play_answer(const Prober& t, const Rules& r, const Position& p, Play
     Json j;
     j["level"] = play_level_name(level);
     std::optional<std::size_t> pick = choose_ply(level, root.plies, seed);
+    if (level == PlayLevel::ULTRA && pick) {
+        // Ties among the best drawing plies keep the tables' order here:
+        // the endpoint answers at once, without a search.
+        UltraModel model;
+        model.max_seconds = kPlaySearchSeconds;  // then the one-turn measure: the page waits for no more
+        const UltraMeasures m = ultra_measures(t, p, root.plies, model);
+        pick = ultra_pick(root.plies, m);
+        if (m.depth > 0) j["measure"] = m.measure[*pick], j["ultra_turns"] = m.depth;
+    }
     j["source"] = pick ? "tables" : "search";
     if (!pick) {
         SearchOptions so;
@@ -319,7 +340,7 @@ ApiResponse TablebaseService::handle(std::string_view path, const std::string* p
         std::string_view arg = rest.substr(5);
         const std::size_t slash = arg.find('/');
         level = parse_play_level(arg.substr(0, slash));
-        if (!level) return error(404, "no such level; levels: perfect, strong, medium, easy");
+        if (!level) return error(404, "no such level; levels: " + play_level_names());
         if (slash == std::string_view::npos) {
             seed = std::random_device{}();
         } else {

@@ -88,6 +88,7 @@ _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "mtb_level_name": (_str, [_uint]),
     "mtb_level_blunder_rate": (ctypes.c_double, [_uint]),
     "mtb_choose_ply": (_u32, [_P(CMove), _size, _uint, ctypes.c_uint64, _P(_size)]),
+    "mtb_ultra_root": (_u32, [_vp, _P(Pos), _P(CMove), _P(ctypes.c_double), _size, _P(_size), _P(Status)]),
     "mtb_value_text": (_size, [_u32, ctypes.c_char_p, _size]),
 }
 

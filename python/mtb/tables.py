@@ -100,12 +100,15 @@ def value_text(packed: int) -> str:
 
 class RootMove:
     """A legal ply and its value from the view of the side that plays it;
-    `value` None (and `error` the reason) when its table is missing."""
+    `value` None (and `error` the reason) when its table is missing.
+    `measure`: from ultra_root(), the ultra level's measure of a drawing
+    ply (a chance in [0, 1]), else None."""
 
-    __slots__ = ("move", "value", "error")
+    __slots__ = ("move", "value", "error", "measure")
 
-    def __init__(self, move: Move, value: Optional[Value], error: Optional[str] = None) -> None:
-        self.move, self.value, self.error = move, value, error
+    def __init__(self, move: Move, value: Optional[Value], error: Optional[str] = None,
+                 measure: Optional[float] = None) -> None:
+        self.move, self.value, self.error, self.measure = move, value, error, measure
 
     def __repr__(self) -> str:
         return "RootMove(%r, %s)" % (self.move.text, self.value if self.value else self.error)
@@ -211,10 +214,27 @@ class Tables:
         and `.error` says why; other errors raise as probe()."""
         return self._probe_root(self._position(position))[0]
 
-    def _probe_root(self, position: Position) -> Tuple[RootMoves, Sequence[L.CMove]]:
-        """probe_root(), with the library's plies in the same order."""
+    def ultra_root(self, position: PositionLike) -> RootMoves:
+        """probe_root()'s list, except that when the best value is a draw the
+        ultra level's ply comes first: the drawing ply after which an
+        opponent who errs (a uniformly random ply with chance 1/4 at each of
+        its turns) most often reaches a lost position within two of its
+        turns (mtb_ultra_root()).  Each drawing ply's RootMove has that
+        chance as `measure`; other plies None."""
+        return self._probe_root(self._position(position), ultra=True)[0]
+
+    def _probe_root(self, position: Position, ultra: bool = False) -> Tuple[RootMoves, Sequence[L.CMove]]:
+        """probe_root() (or ultra_root()), with the library's plies in the
+        same order."""
+        measures: List[Any] = []
+
+        def ultra_root(h: Any, pos: Any, moves: Any, capacity: int, count: Any, status: Any) -> int:
+            measures[:] = [(ctypes.c_double * max(1, capacity))()]
+            return int(L.lib().mtb_ultra_root(h, pos, moves, measures[0], capacity, count, status))
+
         with self._using() as h:
-            r, moves = move_list(L.lib().mtb_probe_root, h, position._pos, raise_error=False)
+            r, moves = move_list(ultra_root if ultra else L.lib().mtb_probe_root, h, position._pos,
+                                 raise_error=False)
         lib = L.lib()
         error = None
         if lib.mtb_is_error(r):
@@ -229,14 +249,15 @@ class Tables:
             error = str(self._missing(status.message.decode(errors="replace")))
         counter = self._counter(position)
         out = []
-        for m in moves:
+        for i, m in enumerate(moves):
             move = Move._from_c(self.rules, m)
             if lib.mtb_is_error(m.value):
                 out.append(RootMove(move, None, lib.mtb_error_name(m.value).decode()))
             else:
                 # Each ply's value holds at the counter after it (the library's rules say what that is).
                 after = self._counter(position.copy(stack=False).push(move)) if counter is not None else None
-                out.append(RootMove(move, Value._from_packed(m.value, after)))
+                measure = float(measures[0][i]) if measures and measures[0][i] >= 0 else None
+                out.append(RootMove(move, Value._from_packed(m.value, after), measure=measure))
         if error is None:
             return RootMoves(out, Value._from_packed(r, counter)), moves
         wins = out and out[0].value is not None and out[0].value.wdl == WIN
@@ -244,11 +265,13 @@ class Tables:
 
     def play(self, position: PositionLike, level: str = "perfect", seed: Optional[int] = None) -> RootMove:
         """The ply a player of `level` (one of play_levels(): "perfect",
-        "strong", "medium", "easy") plays in `position`, with its value, by
-        the library's own rule (mtb_choose_ply(), as `mtb serve` and `mtb
-        player --level`): perfect plays probe_root()[0] (the best value, the
-        shortest win, the longest loss); the others the same ply, except with
-        a chance of 10%, 40% and 75% a random legal ply.  The same `seed` (an
+        "strong", "medium", "easy", "ultra") plays in `position`, with its
+        value, by the library's own rule (mtb_choose_ply(), as `mtb serve`
+        and `mtb player --level`): perfect plays probe_root()[0] (the best
+        value, the shortest win, the longest loss); strong, medium and easy
+        the same ply, except with a chance of 10%, 40% and 75% a random
+        legal ply; ultra plays ultra_root()[0] (perfect's value; among
+        draws, the one a fallible opponent most often loses after).  The same `seed` (an
         int from 0 to 2**64 - 1; None: a random one) gives the same ply.
         Raises ValueError for an unknown level or a bad seed,
         InvalidPositionError (a ValueError) when the game is over, and
@@ -262,7 +285,7 @@ class Tables:
         if not 0 <= seed < 2**64:
             raise ValueError("seed must be from 0 to 2**64 - 1, got %d" % seed)
         position = self._position(position)
-        root, c_moves = self._probe_root(position)
+        root, c_moves = self._probe_root(position, ultra=level == "ultra")
         if not c_moves:
             raise InvalidPositionError("the game is over in %s: no ply to play" % position)
         array = (L.CMove * len(c_moves))(*c_moves)
@@ -331,8 +354,9 @@ class _Use:
 
 
 def play_levels() -> Tuple[str, ...]:
-    """The names of the levels of play, strongest first, as the library
-    (mtb_level_name()) and `mtb player --level` know them."""
+    """The names of the levels of play (perfect to easy strongest first,
+    then ultra), as the library (mtb_level_name()) and `mtb player --level`
+    know them."""
     names: List[str] = []
     while True:
         name = L.lib().mtb_level_name(len(names))

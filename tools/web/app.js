@@ -202,7 +202,13 @@ function showMoves(a, dtc) {
       tr.dataset.move = m.move;
       if (locked) tr.classList.add('locked');
       html('td', { textContent: m.move }, tr);
-      html('td', { textContent: valueText(m) }, tr);
+      const td = html('td', { textContent: valueText(m) }, tr);
+      if (m.ultra !== undefined) {
+        // The ultra level's measure (docs/API.md): the higher, the more often a fallible opponent loses.
+        td.textContent += ` \u00b7 ${(100 * m.ultra).toFixed(1)}%`;
+        td.title = 'chance that an opponent who errs (a random ply 1 time in 4) is lost within '
+          + `${a.ultra_turns} of its turns; ultra plays the highest`;
+      }
       tr.addEventListener('click', () => {
         if (state.edit) return;
         if (!userMayPlay()) return;
@@ -386,7 +392,9 @@ async function reply() {
     encodeURIComponent(state.position));
   if (r.status !== 200) { $('play-status').textContent = r.body.error || 'HTTP ' + r.status; return; }
   const m = r.body.move;
-  const who = r.body.source === 'tables' ? `The tables (${level}) played ${m.move}.`
+  const measure = r.body.measure === undefined ? ''
+    : ` (of the drawing plies, the one a fallible opponent most often loses after: ${(100 * r.body.measure).toFixed(1)}%)`;
+  const who = r.body.source === 'tables' ? `The tables (${level}) played ${m.move}${measure}.`
     : `Outside the tables: the search played ${m.move}.`;
   // The reply takes the place of the user's ply in the history: one step
   // back takes back the whole move (the user's ply and the reply).
@@ -546,7 +554,7 @@ async function init() {
   if (side !== null && !['w', 'b', ''].includes(side)) linkError += ` The link's play=${side} is neither w nor b.`;
   else if (side) $('play-side').value = side;
   if (level !== null && ![...$('play-level').options].some((o) => o.value === level))
-    linkError += ` The link's level=${level} is no level (perfect, strong, medium, easy).`;
+    linkError += ` The link's level=${level} is no level (perfect, strong, medium, easy, ultra).`;
   else if (level) $('play-level').value = level;
   playChanged();
   state.flipped = userSide() === 'b';

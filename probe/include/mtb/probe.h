@@ -402,13 +402,24 @@ MTB_API uint32_t mtb_play_move(const mtb_rules* rules, mtb_pos* pos, const char*
  *   MTB_LEVEL_STRONG, MTB_LEVEL_MEDIUM, MTB_LEVEL_EASY  the same ply, except
  *                      with a chance of 10%, 40% and 75% a ply drawn
  *                      uniformly from every legal ply (a blunder).
+ *   MTB_LEVEL_ULTRA    perfect's values, but among drawing plies the one
+ *                      that gives a fallible opponent the most chances to
+ *                      lose (mtb_ultra_root(), which puts it first: on its
+ *                      list the level plays the first ply).  Since v0.1.
  * Their strengths against a search-only player are measured in
  * BENCHMARKS.md.  Since v0.1. */
-typedef enum { MTB_LEVEL_PERFECT = 0, MTB_LEVEL_STRONG = 1, MTB_LEVEL_MEDIUM = 2, MTB_LEVEL_EASY = 3 } mtb_level;
-#define MTB_LEVEL_COUNT 4u /* levels are 0 .. MTB_LEVEL_COUNT - 1, strongest first */
+typedef enum {
+    MTB_LEVEL_PERFECT = 0,
+    MTB_LEVEL_STRONG = 1,
+    MTB_LEVEL_MEDIUM = 2,
+    MTB_LEVEL_EASY = 3,
+    MTB_LEVEL_ULTRA = 4
+} mtb_level;
+#define MTB_LEVEL_COUNT 5u /* levels are 0 .. MTB_LEVEL_COUNT - 1: perfect to easy strongest first, then ultra */
 
 /*! mtb_level_name() :
- *  @return : the name of `level` ("perfect", "strong", "medium", "easy"),
+ *  @return : the name of `level` ("perfect", "strong", "medium", "easy",
+ *            "ultra"),
  *            static; NULL when `level` is not below MTB_LEVEL_COUNT (so a
  *            caller lists the levels by counting up to the first NULL).
  *  Thread safety : any thread.  Since v0.1. */
@@ -432,6 +443,23 @@ MTB_API double mtb_level_blunder_rate(unsigned level);
  *            or `level` not below MTB_LEVEL_COUNT).
  *  Thread safety : any thread.  Since v0.1. */
 MTB_API uint32_t mtb_choose_ply(const mtb_move* moves, size_t count, unsigned level, uint64_t seed, size_t* index);
+
+/*! mtb_ultra_root() :
+ *  mtb_probe_root()'s list of the plies of `pos`, except that when the best
+ *  value is a draw, the drawing ply of highest measure comes first (the
+ *  others keep their order): the ply of MTB_LEVEL_ULTRA.  When `measures`
+ *  is not NULL, measures[i] receives the measure of moves[i]: for a drawing
+ *  ply, the chance in [0, 1] that an opponent who at each of its turns
+ *  plays a uniformly random legal ply with chance 1/4 (else a uniformly
+ *  random ply keeping its draw) reaches a position the tables call lost
+ *  for it within its next two turns, while this side keeps choosing so; -1
+ *  for every other ply (and for all when the best value is not a draw).
+ *  Every leaf is a table value: no extra file.  Costs a probe per reply of
+ *  the opponent over two of its turns (docs/API.md gives times).
+ *  @return : as mtb_probe_root(); `capacity` counts both arrays.
+ *  Thread safety : any thread, on a shared `tb`.  Since v0.1. */
+MTB_API uint32_t mtb_ultra_root(const mtb_tb* tb, const mtb_pos* pos, mtb_move* moves, double* measures,
+                                size_t capacity, size_t* count, mtb_status* status);
 
 #ifdef __cplusplus
 }

@@ -222,10 +222,22 @@ def check_play(s, rules, a):
         if status != 400:
             fail("play in a finished game: want 400, got %d %s" % (status, body))
         return
+    # The probe's entries carry the ultra measure of a drawing ply; a played ply does not.
+    plies = [{k: v for k, v in m.items() if k != "ultra"} for m in a["moves"]]
     status, p, _ = s.get("/api/%s/play/perfect" % rules, {"position": a["position"]})
-    if status != 200 or p["source"] != "tables" or p["move"] != a["moves"][0] or p["move"]["value"] != a["value"]:
-        fail("%s %s: perfect played %s, want the best ply %s" % (rules, a["position"], p, a["moves"][0]))
-    legal = {m["move"]: m for m in a["moves"]}
+    if status != 200 or p["source"] != "tables" or p["move"] != plies[0] or p["move"]["value"] != a["value"]:
+        fail("%s %s: perfect played %s, want the best ply %s" % (rules, a["position"], p, plies[0]))
+    # ultra: perfect's value; where that is a draw, a ply of the highest measure, which it names.
+    status, u, _ = s.get("/api/%s/play/ultra" % rules, {"position": a["position"]})
+    if status != 200 or u["move"]["value"] != a["value"]:
+        fail("%s %s: ultra played %s, want a ply of value %s" % (rules, a["position"], u, a["value"]))
+    if a["value"] == "draw" and a.get("ultra_turns") == 2 and u.get("ultra_turns") == 2:  # neither cut by the clock
+        top = max(m["ultra"] for m in a["moves"] if "ultra" in m)
+        if abs(u.get("measure", -1) - top) > 1e-12:
+            fail("%s %s: ultra played %s, want a measure of %s" % (rules, a["position"], u, top))
+    elif a["value"] != "draw" and u["move"] != plies[0]:
+        fail("%s %s: ultra played %s, want perfect's %s" % (rules, a["position"], u, plies[0]))
+    legal = {m["move"]: m for m in plies}
     for level in ("strong", "medium", "easy"):
         picks = []
         for seed in range(12):
