@@ -13,10 +13,8 @@
 
 #include "gen/frontier.h"
 #include "gen/huge_pages.h"
-#include "gen/prefetch_batches.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
-#include "table/class_walk.h"
 #include "table/combinatorics.h"
 #include "table/index_symmetry.h"
 #include "table/sector.h"
@@ -245,6 +243,29 @@ void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<Sector
         for (std::size_t i = first; i < last; ++i) list[i] = pack(int(list[i] >> 56), list[i] & SLOT_MASK);
     }
 }
+
+// Whether a symmetry other than the identity fixes a set of m stones, for
+// every such set by its colex rank (gen/stabilizer.h, tabled): the init asks
+// it of every position's opponent stones, which change from one position to
+// the next in slot order.  m < 0: none asked (an empty table).
+class FixedSets {
+public:
+    FixedSets(const Board& b, int m, const StabilizerTest& test) {
+        if (m < 0 || m > b.size) return;
+        const std::uint64_t sets = binomial(b.size, m);
+        bits_.assign((sets + 63) / 64, 0);
+        Bitboard x = m == 0 ? 0 : bit(m) - 1;
+        for (std::uint64_t rank = 0; rank < sets; ++rank, x = m == 0 ? 0 : next_subset(x))
+            if (test.fixed_by_nontrivial(x)) bits_[rank / 64] |= std::uint64_t(1) << (rank % 64);
+    }
+    bool operator()(Bitboard stones) const {
+        const std::uint32_t rank = colex_rank24(stones);
+        return bits_[rank / 64] >> (rank % 64) & 1;
+    }
+
+private:
+    std::vector<std::uint64_t> bits_;
+};
 
 // The solver of one unit: its state, what a position's plies and un-moves
 // give, and the passes of solve_unit (init, then one propagation pass per
@@ -539,15 +560,13 @@ struct UnitSolver {
         }
     }
 
-    // Init: one look at every position's plies.  Positions are walked
-    // grouped by the opponent's stones (table/class_walk.h): the children
-    // of a group share their side to move's stones, so their index rows
-    // (ExitRows) and their runs of the child tables serve the whole group.
+    // Init: one look at every position's plies, in slot order: each
+    // position is the canonical one of its slot (SectorIndex::positions_of,
+    // a running successor: no slot_of), and its word is written in order.
     void init_pass() {
         std::uint64_t done = 0;
         for (std::size_t k = 0; k < sectors.size(); ++k) {
             const std::uint64_t slots = index[k].slots();
-            Word* w = words[k];
             // Only quiet plies can stay in a unit (placements and removals
             // change the stone counts for good); when that holds here, the
             // bit-operation scan serves every position whose quiet children
@@ -555,34 +574,33 @@ struct UnitSolver {
             const std::array<Target, PLY_KINDS>& tk = targets[k];
             const bool fast =
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
-            const ClassWalk walk(*r.board, sectors[k]);
-            // Progress within the pass: a relaxed count of finished groups
-            // (thousands of positions each), reported about 100 times by
-            // the calling thread (thread 0 of the team) alone.
-            std::atomic<std::size_t> groups_done{0};
-            const std::size_t report_every = std::max<std::size_t>(1, walk.groups() / 100);
-            std::size_t next_report = report_every;
+            const FixedSets fixed(*r.board, fast ? sectors[k].them_board : -1, stabilizer);
+            constexpr std::uint64_t CHUNK = 1 << 12;
+            constexpr std::size_t RUN = 256;
+            const std::uint64_t chunks = (slots + CHUNK - 1) / CHUNK;
+            // Progress within the pass: a relaxed count of finished chunks,
+            // reported about 100 times by the calling thread (thread 0 of
+            // the team) alone.
+            std::atomic<std::uint64_t> chunks_done{0};
+            const std::uint64_t report_every = std::max<std::uint64_t>(1, chunks / 100);
+            std::uint64_t next_report = report_every;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
-            for (std::size_t g = 0; g < walk.groups(); ++g) {
+            for (std::uint64_t c = 0; c < chunks; ++c) {
                 const int thread = omp_get_thread_num();
                 ExitRows rows;
-                const bool counted = fast && !walk.group_fixed(g);
-                // A group's slots are scattered over the unit: each write
-                // is started a batch ahead (gen/prefetch_batches.h).
-                struct Item {
-                    NormalPosition n;
-                    std::uint64_t slot;
-                };
-                PrefetchedBatches<Item> batches;
-                auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
-                auto work = [&](const Item& x) { init_position(thread, rows, counted, int(k), x.n, x.slot); };
-                walk.for_each(g, [&](NormalPosition n) { batches.add({n, index[k].slot_of(n)}, prefetch, work); });
-                batches.finish(prefetch, work);
+                NormalPosition run[RUN];
+                const std::uint64_t last = std::min(slots, (c + 1) * CHUNK);
+                for (std::uint64_t first = c * CHUNK; first < last; first += RUN) {
+                    const std::size_t n = std::size_t(std::min<std::uint64_t>(RUN, last - first));
+                    index[k].positions_of(first, n, run);
+                    for (std::size_t j = 0; j < n; ++j)
+                        init_position(thread, rows, fast && !fixed(run[j].them), int(k), run[j], first + j);
+                }
                 if (opt.progress) {
-                    const std::size_t finished = groups_done.fetch_add(1, std::memory_order_relaxed) + 1;
+                    const std::uint64_t finished = chunks_done.fetch_add(1, std::memory_order_relaxed) + 1;
                     if (thread == 0 && finished >= next_report) {
                         next_report = finished + report_every;
-                        report("init", 0, done + slots * finished / walk.groups());
+                        report("init", 0, done + slots * finished / chunks);
                     }
                 }
             }
