@@ -13,8 +13,10 @@
 
 #include "gen/frontier.h"
 #include "gen/huge_pages.h"
+#include "gen/prefetch_batches.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
+#include "table/class_walk.h"
 #include "table/combinatorics.h"
 #include "table/index_symmetry.h"
 #include "table/sector.h"
@@ -560,13 +562,25 @@ struct UnitSolver {
         }
     }
 
-    // Init: one look at every position's plies, in slot order: each
-    // position is the canonical one of its slot (SectorIndex::positions_of,
-    // a running successor: no slot_of), and its word is written in order.
+    // Init: one look at every position's plies, sector by sector, in one
+    // of two orders (same words either way: a position's word depends on
+    // its class alone):
+    //   - slot order, where a position has about one exit (no placements:
+    //     only captures leave the unit): each position is the canonical one
+    //     of its slot (SectorIndex::positions_of, a running successor: no
+    //     slot_of) and the words are written in order; the few children
+    //     are looked up in rows found per position.
+    //   - grouped by the opponent's stones (table/class_walk.h), where a
+    //     position has many exits (placements): the children of a group
+    //     share their side to move's stones, so their index rows (ExitRows)
+    //     and their runs of the child tables serve the whole group, at the
+    //     price of a slot_of per position and scattered writes.
+    // Measured, one thread (BENCHMARKS.md, session 27): slot order takes
+    // 1.15x less init CPU on nmm <= 5 (1.05 exits a position) and 1.2x
+    // more on lasker-20 <= 5 (5.4).
     void init_pass() {
         std::uint64_t done = 0;
         for (std::size_t k = 0; k < sectors.size(); ++k) {
-            const std::uint64_t slots = index[k].slots();
             // Only quiet plies can stay in a unit (placements and removals
             // change the stone counts for good); when that holds here, the
             // bit-operation scan serves every position whose quiet children
@@ -574,38 +588,81 @@ struct UnitSolver {
             const std::array<Target, PLY_KINDS>& tk = targets[k];
             const bool fast =
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
-            const FixedSets fixed(*r.board, fast ? sectors[k].them_board : -1, stabilizer);
-            constexpr std::uint64_t CHUNK = 1 << 12;
-            constexpr std::size_t RUN = 256;
-            const std::uint64_t chunks = (slots + CHUNK - 1) / CHUNK;
-            // Progress within the pass: a relaxed count of finished chunks,
-            // reported about 100 times by the calling thread (thread 0 of
-            // the team) alone.
-            std::atomic<std::uint64_t> chunks_done{0};
-            const std::uint64_t report_every = std::max<std::uint64_t>(1, chunks / 100);
-            std::uint64_t next_report = report_every;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
-            for (std::uint64_t c = 0; c < chunks; ++c) {
-                const int thread = omp_get_thread_num();
-                ExitRows rows;
-                NormalPosition run[RUN];
-                const std::uint64_t last = std::min(slots, (c + 1) * CHUNK);
-                for (std::uint64_t first = c * CHUNK; first < last; first += RUN) {
-                    const std::size_t n = std::size_t(std::min<std::uint64_t>(RUN, last - first));
-                    index[k].positions_of(first, n, run);
-                    for (std::size_t j = 0; j < n; ++j)
-                        init_position(thread, rows, fast && !fixed(run[j].them), int(k), run[j], first + j);
-                }
-                if (opt.progress) {
-                    const std::uint64_t finished = chunks_done.fetch_add(1, std::memory_order_relaxed) + 1;
-                    if (thread == 0 && finished >= next_report) {
-                        next_report = finished + report_every;
-                        report("init", 0, done + slots * finished / chunks);
-                    }
-                }
-            }
-            done += slots;
+            if (sectors[k].us_hand == 0)
+                init_in_slot_order(int(k), fast, done);
+            else
+                init_by_opponent(int(k), fast, done);
+            done += index[k].slots();
             report("init", 0, done);
+        }
+    }
+
+    // Progress within an init pass over `parts` parts (chunks or groups) of
+    // sector k: a relaxed count of finished parts, reported about 100 times
+    // by the calling thread (thread 0 of the team) alone.
+    struct InitProgress {
+        const UnitSolver& u;
+        const std::uint64_t done, slots, parts, every;
+        std::atomic<std::uint64_t> finished{0};
+        std::uint64_t next;
+        InitProgress(const UnitSolver& u_, std::uint64_t done_, std::uint64_t slots_, std::uint64_t parts_)
+            : u(u_), done(done_), slots(slots_), parts(parts_), every(std::max<std::uint64_t>(1, parts_ / 100)),
+              next(every) {}
+        void part_done(int thread) {
+            if (!u.opt.progress) return;
+            const std::uint64_t f = finished.fetch_add(1, std::memory_order_relaxed) + 1;
+            if (thread == 0 && f >= next) {
+                next = f + every;
+                u.report("init", 0, done + slots * f / parts);
+            }
+        }
+    };
+
+    void init_in_slot_order(int k, bool fast, std::uint64_t done) {
+        const std::uint64_t slots = index[std::size_t(k)].slots();
+        const FixedSets fixed(*r.board, fast ? sectors[std::size_t(k)].them_board : -1, stabilizer);
+        constexpr std::uint64_t CHUNK = 1 << 12;
+        constexpr std::size_t RUN = 256;
+        const std::uint64_t chunks = (slots + CHUNK - 1) / CHUNK;
+        InitProgress progress(*this, done, slots, chunks);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
+        for (std::uint64_t c = 0; c < chunks; ++c) {
+            const int thread = omp_get_thread_num();
+            ExitRows rows;
+            NormalPosition run[RUN];
+            const std::uint64_t last = std::min(slots, (c + 1) * CHUNK);
+            for (std::uint64_t first = c * CHUNK; first < last; first += RUN) {
+                const std::size_t n = std::size_t(std::min<std::uint64_t>(RUN, last - first));
+                index[std::size_t(k)].positions_of(first, n, run);
+                for (std::size_t j = 0; j < n; ++j)
+                    init_position(thread, rows, fast && !fixed(run[j].them), k, run[j], first + j);
+            }
+            progress.part_done(thread);
+        }
+    }
+
+    void init_by_opponent(int k, bool fast, std::uint64_t done) {
+        const std::uint64_t slots = index[std::size_t(k)].slots();
+        Word* w = words[std::size_t(k)];
+        const ClassWalk walk(*r.board, sectors[std::size_t(k)]);
+        InitProgress progress(*this, done, slots, walk.groups());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
+        for (std::size_t g = 0; g < walk.groups(); ++g) {
+            const int thread = omp_get_thread_num();
+            ExitRows rows;
+            const bool counted = fast && !walk.group_fixed(g);
+            // A group's slots are scattered over the unit: each write
+            // is started a batch ahead (gen/prefetch_batches.h).
+            struct Item {
+                NormalPosition n;
+                std::uint64_t slot;
+            };
+            PrefetchedBatches<Item> batches;
+            auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
+            auto work = [&](const Item& x) { init_position(thread, rows, counted, k, x.n, x.slot); };
+            walk.for_each(g, [&](NormalPosition n) { batches.add({n, index[std::size_t(k)].slot_of(n)}, prefetch, work); });
+            batches.finish(prefetch, work);
+            progress.part_done(thread);
         }
     }
 
