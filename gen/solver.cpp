@@ -439,8 +439,20 @@ struct UnitSolver {
     // ply (the mover's stones become the child's "them"), never as a
     // Position: this loop is most of the solver's time.
     // p is n as a Position (White to move), for the move generator.
-    int scan_plies(int k, NormalPosition n, const Position& p, Exits& e, std::uint64_t* in) {
+    int scan_plies(int k, NormalPosition n, const Position& p, Exits& e, std::uint64_t* in, ExitRows& rows) {
         const Sector& s = sectors[k];
+        // A child's side to move has n's "them" less the removed stone, so
+        // its index row serves every child of that kind and removed point
+        // (ExitRows, also for in-unit children): one row and a slot_in_row
+        // per child rather than a slot_of.
+        if (rows.them != n.them || rows.sector != k) rows.reset(r, n.them, k);
+        auto slot = [&](const SectorIndex& ix, PlyKind kind, int removed, Bitboard mover) {
+            if (!(rows.have[kind] >> removed & 1)) {
+                rows.rows[kind][removed] = ix.row(removed < MAX_POINTS ? n.them ^ bit(Point(removed)) : n.them);
+                rows.have[kind] |= std::uint32_t(1) << removed;
+            }
+            return ix.slot_in_row(rows.rows[kind][removed], mover);
+        };
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         // Quiet children of p are distinct classes unless a symmetry fixes
         // the stones they all share (gen/stabilizer.h): then count, don't index.
@@ -456,13 +468,14 @@ struct UnitSolver {
                 e.win = 1;  // the best there is: nothing else matters
                 return 0;
             }
-            const Target& t = tk[ply_kind(place, remove)];
-            const NormalPosition c{other, mover};
+            const PlyKind kind = ply_kind(place, remove);
+            const Target& t = tk[kind];
+            const int removed = remove ? int(m->remove) : MAX_POINTS;
             if (t.in_unit >= 0) {
                 if (!place && !remove && count_only)
                     ++n_quiet;
                 else if (in)
-                    in[n_in++] = pack(t.in_unit, index[t.in_unit].slot_of(c));
+                    in[n_in++] = pack(t.in_unit, slot(index[t.in_unit], kind, removed, mover));
                 else
                     ++n_in;
                 continue;
@@ -471,7 +484,7 @@ struct UnitSolver {
                 missing(t);
                 continue;
             }
-            exits.add(t.table, t.table->index().slot_of(c), remove);
+            exits.add(t.table, slot(t.table->index(), kind, removed, mover), remove);
         }
         exits.read_into(metric, e);
         e.plies = moves.size();
@@ -538,7 +551,7 @@ struct UnitSolver {
             n_in = scan_exits(k, n, e, rows);
         } else {
             std::uint64_t in[MAX_PLIES];
-            n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in);
+            n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in, rows);
         }
         tr.random_reads += std::uint64_t(e.reads);
         // Read before writing: a store from every thread on every such
