@@ -130,6 +130,7 @@ struct ExitRows {
     Bitboard them = ~Bitboard(0);
     Bitboard removable = 0;  // removable(r, them)
     int sector = -1;
+    std::int64_t fixing = -1;            // bit g: symmetry g (not the identity) fixes `them`; -1 not yet known
     std::uint32_t have[PLY_KINDS] = {};  // bit x: rows[kind][x] is set
     SectorIndex::Row rows[PLY_KINDS][MAX_POINTS + 1];
 
@@ -137,6 +138,7 @@ struct ExitRows {
         them = t;
         removable = mtb::removable(r, t);
         sector = k;
+        fixing = -1;
         for (std::uint32_t& h : have) h = 0;
     }
 };
@@ -280,6 +282,7 @@ struct UnitSolver {
     const Metric metric;
     const int threads;
     const StabilizerTest stabilizer;
+    const SymmetryTables symmetry;
     std::vector<SectorIndex> index;
     std::vector<Word*> words;
     std::vector<std::array<Target, PLY_KINDS>> targets;  // per sector of the unit
@@ -303,6 +306,7 @@ struct UnitSolver {
           metric(opt_.metric),
           threads(opt_.threads > 0 ? opt_.threads : omp_get_max_threads()),
           stabilizer(*r_.board),
+          symmetry(*r_.board),
           frontier(threads, int(sectors_.size())),
           traffic(std::size_t(threads)) {}
 
@@ -336,13 +340,15 @@ struct UnitSolver {
 
     // The plies of position n of sector k by bit operations, for the common
     // cases: exits into `e`; returns the number of in-unit children, which
-    // are all quiet plies to the twin sector and (when `in_unit_distinct`)
-    // known to be distinct classes, so they are counted, never indexed.
+    // are all quiet plies to the twin sector: when `distinct` (no symmetry
+    // but the identity fixes n's "them") distinct classes, so they are
+    // counted, never indexed; else told apart by their orbits under the
+    // symmetries that fix "them" (ExitRows::fixing), still not indexed.
     // Stops early (returning 0) at a ply that wins at once.  Same plies as
     // generate() (engine/movegen.cpp): a ply that closes a mill removes one
     // of removable(them), or nothing when none is; the quiet moves are
     // counted by popcount, and only the few mill-closing ones enumerated.
-    int scan_exits(int k, NormalPosition n, Exits& e, ExitRows& rows) {
+    int scan_exits(int k, NormalPosition n, Exits& e, ExitRows& rows, bool distinct = true) {
         const Sector& s = sectors[k];
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         const Board& b = *r.board;
@@ -353,6 +359,17 @@ struct UnitSolver {
         const Bitboard closing = rem ? closing_points(b, us, empty) : 0;
         ExitLoads exits;
         int n_in = 0;
+        // Not `distinct`: the in-unit children (T = them, M) and (T, M')
+        // are one class iff a symmetry fixing T maps M to M', so the least
+        // image of M under those symmetries names the child's class.
+        const bool keyed = !distinct && tk[PLY_QUIET].in_unit >= 0;
+        if (keyed && rows.fixing < 0) {
+            rows.fixing = 0;
+            for (int g = 1; g < symmetry.count(); ++g)
+                if (symmetry.apply(g, them) == them) rows.fixing |= std::int64_t(1) << g;
+        }
+        std::uint64_t keys[MAX_PLIES];
+        int n_keys = 0;
         // A child of a ply of kind `kind` that removed `removed` (or
         // MAX_POINTS) and left the mover with `mover`: its side to move has
         // `them` less the removed stone, the same for many positions in a
@@ -401,7 +418,15 @@ struct UnitSolver {
                     e.win = 1;
                     return 0;
                 }
-                if (quiet_counted)
+                if (keyed)
+                    for (Bitboard t = to & ~closes; t;) {
+                        const Bitboard mover = rest | bit(pop_lsb(t));
+                        Bitboard least = mover;
+                        for (std::uint64_t f = std::uint64_t(rows.fixing); f; f &= f - 1)
+                            least = std::min(least, symmetry.apply(std::countr_zero(f), mover));
+                        keys[n_keys++] = least;
+                    }
+                else if (quiet_counted)
                     n_in += popcount(to & ~closes);
                 else
                     for (Bitboard t = to & ~closes; t;) child(PLY_QUIET, MAX_POINTS, rest | bit(pop_lsb(t)));
@@ -411,6 +436,7 @@ struct UnitSolver {
                 }
             }
         }
+        if (keyed) n_in += sort_unique(keys, n_keys);
         exits.read_into(metric, e);
         e.plies = exits.n + n_in;
         return n_in;
@@ -526,9 +552,11 @@ struct UnitSolver {
 
     // Sets position i of sector k from what its plies give: a value with a
     // distance (into the frontier, under that distance), a draw, or the
-    // number of its in-unit children still to be refuted.  `counted`: its
-    // quiet children are known to be distinct classes.
-    void init_position(int thread, ExitRows& rows, bool counted, int k, NormalPosition n, std::uint64_t i) {
+    // number of its in-unit children still to be refuted.  `fast`: only
+    // quiet plies stay in the sector's unit (scan_exits serves it);
+    // `distinct`: its quiet children are known to be distinct classes.
+    void init_position(int thread, ExitRows& rows, bool fast, bool distinct, int k, NormalPosition n,
+                       std::uint64_t i) {
         Word* w = words[k];
         PhaseTraffic& tr = traffic[std::size_t(thread)].t;
         ++tr.positions;
@@ -547,8 +575,8 @@ struct UnitSolver {
         }
         Exits e;
         int n_in;
-        if (counted) {
-            n_in = scan_exits(k, n, e, rows);
+        if (fast) {
+            n_in = scan_exits(k, n, e, rows, distinct);
         } else {
             std::uint64_t in[MAX_PLIES];
             n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in, rows);
@@ -648,7 +676,7 @@ struct UnitSolver {
                 const std::size_t n = std::size_t(std::min<std::uint64_t>(RUN, last - first));
                 index[std::size_t(k)].positions_of(first, n, run);
                 for (std::size_t j = 0; j < n; ++j)
-                    init_position(thread, rows, fast && !fixed(run[j].them), k, run[j], first + j);
+                    init_position(thread, rows, fast, fast && !fixed(run[j].them), k, run[j], first + j);
             }
             progress.part_done(thread);
         }
@@ -663,7 +691,7 @@ struct UnitSolver {
         for (std::size_t g = 0; g < walk.groups(); ++g) {
             const int thread = omp_get_thread_num();
             ExitRows rows;
-            const bool counted = fast && !walk.group_fixed(g);
+            const bool distinct = !walk.group_fixed(g);
             // A group's slots are scattered over the unit: each write
             // is started a batch ahead (gen/prefetch_batches.h).
             struct Item {
@@ -672,7 +700,7 @@ struct UnitSolver {
             };
             PrefetchedBatches<Item> batches;
             auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
-            auto work = [&](const Item& x) { init_position(thread, rows, counted, k, x.n, x.slot); };
+            auto work = [&](const Item& x) { init_position(thread, rows, fast, distinct, k, x.n, x.slot); };
             walk.for_each(g, [&](NormalPosition n) { batches.add({n, index[std::size_t(k)].slot_of(n)}, prefetch, work); });
             batches.finish(prefetch, work);
             progress.part_done(thread);
