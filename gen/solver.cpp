@@ -555,8 +555,7 @@ struct UnitSolver {
     // number of its in-unit children still to be refuted.  `fast`: only
     // quiet plies stay in the sector's unit (scan_exits serves it);
     // `distinct`: its quiet children are known to be distinct classes.
-    void init_position(int thread, ExitRows& rows, bool fast, bool distinct, int k, NormalPosition n,
-                       std::uint64_t i) {
+    void init_position(int thread, ExitRows& rows, bool fast, bool distinct, int k, NormalPosition n, std::uint64_t i) {
         Word* w = words[k];
         PhaseTraffic& tr = traffic[std::size_t(thread)].t;
         ++tr.positions;
@@ -647,7 +646,11 @@ struct UnitSolver {
         std::atomic<std::uint64_t> finished{0};
         std::uint64_t next;
         InitProgress(const UnitSolver& u_, std::uint64_t done_, std::uint64_t slots_, std::uint64_t parts_)
-            : u(u_), done(done_), slots(slots_), parts(parts_), every(std::max<std::uint64_t>(1, parts_ / 100)),
+            : u(u_),
+              done(done_),
+              slots(slots_),
+              parts(parts_),
+              every(std::max<std::uint64_t>(1, parts_ / 100)),
               next(every) {}
         void part_done(int thread) {
             if (!u.opt.progress) return;
@@ -701,7 +704,9 @@ struct UnitSolver {
             PrefetchedBatches<Item> batches;
             auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
             auto work = [&](const Item& x) { init_position(thread, rows, fast, distinct, k, x.n, x.slot); };
-            walk.for_each(g, [&](NormalPosition n) { batches.add({n, index[std::size_t(k)].slot_of(n)}, prefetch, work); });
+            walk.for_each(g, [&](NormalPosition n) {
+                batches.add({n, index[std::size_t(k)].slot_of(n)}, prefetch, work);
+            });
             batches.finish(prefetch, work);
             progress.part_done(thread);
         }
