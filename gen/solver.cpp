@@ -130,6 +130,7 @@ struct ExitRows {
     Bitboard them = ~Bitboard(0);
     Bitboard removable = 0;  // removable(r, them)
     int sector = -1;
+    std::int64_t fixing = -1;            // bit g: symmetry g (not the identity) fixes `them`; -1 not yet known
     std::uint32_t have[PLY_KINDS] = {};  // bit x: rows[kind][x] is set
     SectorIndex::Row rows[PLY_KINDS][MAX_POINTS + 1];
 
@@ -137,6 +138,7 @@ struct ExitRows {
         them = t;
         removable = mtb::removable(r, t);
         sector = k;
+        fixing = -1;
         for (std::uint32_t& h : have) h = 0;
     }
 };
@@ -246,6 +248,29 @@ void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<Sector
     }
 }
 
+// Whether a symmetry other than the identity fixes a set of m stones, for
+// every such set by its colex rank (gen/stabilizer.h, tabled): the init asks
+// it of every position's opponent stones, which change from one position to
+// the next in slot order.  m < 0: none asked (an empty table).
+class FixedSets {
+public:
+    FixedSets(const Board& b, int m, const StabilizerTest& test) {
+        if (m < 0 || m > b.size) return;
+        const std::uint64_t sets = binomial(b.size, m);
+        bits_.assign((sets + 63) / 64, 0);
+        Bitboard x = m == 0 ? 0 : bit(m) - 1;
+        for (std::uint64_t rank = 0; rank < sets; ++rank, x = m == 0 ? 0 : next_subset(x))
+            if (test.fixed_by_nontrivial(x)) bits_[rank / 64] |= std::uint64_t(1) << (rank % 64);
+    }
+    bool operator()(Bitboard stones) const {
+        const std::uint32_t rank = colex_rank24(stones);
+        return bits_[rank / 64] >> (rank % 64) & 1;
+    }
+
+private:
+    std::vector<std::uint64_t> bits_;
+};
+
 // The solver of one unit: its state, what a position's plies and un-moves
 // give, and the passes of solve_unit (init, then one propagation pass per
 // distance, then finish), each a member below.
@@ -257,6 +282,7 @@ struct UnitSolver {
     const Metric metric;
     const int threads;
     const StabilizerTest stabilizer;
+    const SymmetryTables symmetry;
     std::vector<SectorIndex> index;
     std::vector<Word*> words;
     std::vector<std::array<Target, PLY_KINDS>> targets;  // per sector of the unit
@@ -280,6 +306,7 @@ struct UnitSolver {
           metric(opt_.metric),
           threads(opt_.threads > 0 ? opt_.threads : omp_get_max_threads()),
           stabilizer(*r_.board),
+          symmetry(*r_.board),
           frontier(threads, int(sectors_.size())),
           traffic(std::size_t(threads)) {}
 
@@ -313,13 +340,15 @@ struct UnitSolver {
 
     // The plies of position n of sector k by bit operations, for the common
     // cases: exits into `e`; returns the number of in-unit children, which
-    // are all quiet plies to the twin sector and (when `in_unit_distinct`)
-    // known to be distinct classes, so they are counted, never indexed.
+    // are all quiet plies to the twin sector: when `distinct` (no symmetry
+    // but the identity fixes n's "them") distinct classes, so they are
+    // counted, never indexed; else told apart by their orbits under the
+    // symmetries that fix "them" (ExitRows::fixing), still not indexed.
     // Stops early (returning 0) at a ply that wins at once.  Same plies as
     // generate() (engine/movegen.cpp): a ply that closes a mill removes one
     // of removable(them), or nothing when none is; the quiet moves are
     // counted by popcount, and only the few mill-closing ones enumerated.
-    int scan_exits(int k, NormalPosition n, Exits& e, ExitRows& rows) {
+    int scan_exits(int k, NormalPosition n, Exits& e, ExitRows& rows, bool distinct = true) {
         const Sector& s = sectors[k];
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         const Board& b = *r.board;
@@ -330,6 +359,17 @@ struct UnitSolver {
         const Bitboard closing = rem ? closing_points(b, us, empty) : 0;
         ExitLoads exits;
         int n_in = 0;
+        // Not `distinct`: the in-unit children (T = them, M) and (T, M')
+        // are one class iff a symmetry fixing T maps M to M', so the least
+        // image of M under those symmetries names the child's class.
+        const bool keyed = !distinct && tk[PLY_QUIET].in_unit >= 0;
+        if (keyed && rows.fixing < 0) {
+            rows.fixing = 0;
+            for (int g = 1; g < symmetry.count(); ++g)
+                if (symmetry.apply(g, them) == them) rows.fixing |= std::int64_t(1) << g;
+        }
+        std::uint64_t keys[MAX_PLIES];
+        int n_keys = 0;
         // A child of a ply of kind `kind` that removed `removed` (or
         // MAX_POINTS) and left the mover with `mover`: its side to move has
         // `them` less the removed stone, the same for many positions in a
@@ -378,7 +418,15 @@ struct UnitSolver {
                     e.win = 1;
                     return 0;
                 }
-                if (quiet_counted)
+                if (keyed)
+                    for (Bitboard t = to & ~closes; t;) {
+                        const Bitboard mover = rest | bit(pop_lsb(t));
+                        Bitboard least = mover;
+                        for (std::uint64_t f = std::uint64_t(rows.fixing); f; f &= f - 1)
+                            least = std::min(least, symmetry.apply(std::countr_zero(f), mover));
+                        keys[n_keys++] = least;
+                    }
+                else if (quiet_counted)
                     n_in += popcount(to & ~closes);
                 else
                     for (Bitboard t = to & ~closes; t;) child(PLY_QUIET, MAX_POINTS, rest | bit(pop_lsb(t)));
@@ -388,6 +436,7 @@ struct UnitSolver {
                 }
             }
         }
+        if (keyed) n_in += sort_unique(keys, n_keys);
         exits.read_into(metric, e);
         e.plies = exits.n + n_in;
         return n_in;
@@ -416,8 +465,20 @@ struct UnitSolver {
     // ply (the mover's stones become the child's "them"), never as a
     // Position: this loop is most of the solver's time.
     // p is n as a Position (White to move), for the move generator.
-    int scan_plies(int k, NormalPosition n, const Position& p, Exits& e, std::uint64_t* in) {
+    int scan_plies(int k, NormalPosition n, const Position& p, Exits& e, std::uint64_t* in, ExitRows& rows) {
         const Sector& s = sectors[k];
+        // A child's side to move has n's "them" less the removed stone, so
+        // its index row serves every child of that kind and removed point
+        // (ExitRows, also for in-unit children): one row and a slot_in_row
+        // per child rather than a slot_of.
+        if (rows.them != n.them || rows.sector != k) rows.reset(r, n.them, k);
+        auto slot = [&](const SectorIndex& ix, PlyKind kind, int removed, Bitboard mover) {
+            if (!(rows.have[kind] >> removed & 1)) {
+                rows.rows[kind][removed] = ix.row(removed < MAX_POINTS ? n.them ^ bit(Point(removed)) : n.them);
+                rows.have[kind] |= std::uint32_t(1) << removed;
+            }
+            return ix.slot_in_row(rows.rows[kind][removed], mover);
+        };
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         // Quiet children of p are distinct classes unless a symmetry fixes
         // the stones they all share (gen/stabilizer.h): then count, don't index.
@@ -433,13 +494,14 @@ struct UnitSolver {
                 e.win = 1;  // the best there is: nothing else matters
                 return 0;
             }
-            const Target& t = tk[ply_kind(place, remove)];
-            const NormalPosition c{other, mover};
+            const PlyKind kind = ply_kind(place, remove);
+            const Target& t = tk[kind];
+            const int removed = remove ? int(m->remove) : MAX_POINTS;
             if (t.in_unit >= 0) {
                 if (!place && !remove && count_only)
                     ++n_quiet;
                 else if (in)
-                    in[n_in++] = pack(t.in_unit, index[t.in_unit].slot_of(c));
+                    in[n_in++] = pack(t.in_unit, slot(index[t.in_unit], kind, removed, mover));
                 else
                     ++n_in;
                 continue;
@@ -448,7 +510,7 @@ struct UnitSolver {
                 missing(t);
                 continue;
             }
-            exits.add(t.table, t.table->index().slot_of(c), remove);
+            exits.add(t.table, slot(t.table->index(), kind, removed, mover), remove);
         }
         exits.read_into(metric, e);
         e.plies = moves.size();
@@ -490,9 +552,10 @@ struct UnitSolver {
 
     // Sets position i of sector k from what its plies give: a value with a
     // distance (into the frontier, under that distance), a draw, or the
-    // number of its in-unit children still to be refuted.  `counted`: its
-    // quiet children are known to be distinct classes.
-    void init_position(int thread, ExitRows& rows, bool counted, int k, NormalPosition n, std::uint64_t i) {
+    // number of its in-unit children still to be refuted.  `fast`: only
+    // quiet plies stay in the sector's unit (scan_exits serves it);
+    // `distinct`: its quiet children are known to be distinct classes.
+    void init_position(int thread, ExitRows& rows, bool fast, bool distinct, int k, NormalPosition n, std::uint64_t i) {
         Word* w = words[k];
         PhaseTraffic& tr = traffic[std::size_t(thread)].t;
         ++tr.positions;
@@ -511,11 +574,11 @@ struct UnitSolver {
         }
         Exits e;
         int n_in;
-        if (counted) {
-            n_in = scan_exits(k, n, e, rows);
+        if (fast) {
+            n_in = scan_exits(k, n, e, rows, distinct);
         } else {
             std::uint64_t in[MAX_PLIES];
-            n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in);
+            n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in, rows);
         }
         tr.random_reads += std::uint64_t(e.reads);
         // Read before writing: a store from every thread on every such
@@ -539,15 +602,26 @@ struct UnitSolver {
         }
     }
 
-    // Init: one look at every position's plies.  Positions are walked
-    // grouped by the opponent's stones (table/class_walk.h): the children
-    // of a group share their side to move's stones, so their index rows
-    // (ExitRows) and their runs of the child tables serve the whole group.
+    // Init: one look at every position's plies, sector by sector, in one
+    // of two orders (same words either way: a position's word depends on
+    // its class alone):
+    //   - slot order, where a position has about one exit (no placements:
+    //     only captures leave the unit) into child tables that fit in the
+    //     cache (SLOT_ORDER_EXIT_BYTES): each position is the canonical one
+    //     of its slot (SectorIndex::positions_of, a running successor: no
+    //     slot_of) and the words are written in order; the few children
+    //     are looked up in rows found per position.
+    //   - grouped by the opponent's stones (table/class_walk.h), where a
+    //     position has many exits (placements): the children of a group
+    //     share their side to move's stones, so their index rows (ExitRows)
+    //     and their runs of the child tables serve the whole group, at the
+    //     price of a slot_of per position and scattered writes.
+    // Measured, one thread (BENCHMARKS.md, session 27): slot order takes
+    // 1.15x less init CPU on nmm <= 5 (1.05 exits a position) and 1.2x
+    // more on lasker-20 <= 5 (5.4).
     void init_pass() {
         std::uint64_t done = 0;
         for (std::size_t k = 0; k < sectors.size(); ++k) {
-            const std::uint64_t slots = index[k].slots();
-            Word* w = words[k];
             // Only quiet plies can stay in a unit (placements and removals
             // change the stone counts for good); when that holds here, the
             // bit-operation scan serves every position whose quiet children
@@ -555,39 +629,105 @@ struct UnitSolver {
             const std::array<Target, PLY_KINDS>& tk = targets[k];
             const bool fast =
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
-            const ClassWalk walk(*r.board, sectors[k]);
-            // Progress within the pass: a relaxed count of finished groups
-            // (thousands of positions each), reported about 100 times by
-            // the calling thread (thread 0 of the team) alone.
-            std::atomic<std::size_t> groups_done{0};
-            const std::size_t report_every = std::max<std::size_t>(1, walk.groups() / 100);
-            std::size_t next_report = report_every;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
-            for (std::size_t g = 0; g < walk.groups(); ++g) {
-                const int thread = omp_get_thread_num();
-                ExitRows rows;
-                const bool counted = fast && !walk.group_fixed(g);
-                // A group's slots are scattered over the unit: each write
-                // is started a batch ahead (gen/prefetch_batches.h).
-                struct Item {
-                    NormalPosition n;
-                    std::uint64_t slot;
-                };
-                PrefetchedBatches<Item> batches;
-                auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
-                auto work = [&](const Item& x) { init_position(thread, rows, counted, int(k), x.n, x.slot); };
-                walk.for_each(g, [&](NormalPosition n) { batches.add({n, index[k].slot_of(n)}, prefetch, work); });
-                batches.finish(prefetch, work);
-                if (opt.progress) {
-                    const std::size_t finished = groups_done.fetch_add(1, std::memory_order_relaxed) + 1;
-                    if (thread == 0 && finished >= next_report) {
-                        next_report = finished + report_every;
-                        report("init", 0, done + slots * finished / walk.groups());
-                    }
-                }
-            }
-            done += slots;
+            if (sectors[k].us_hand == 0 && exit_bytes(tk) <= SLOT_ORDER_EXIT_BYTES)
+                init_in_slot_order(int(k), fast, done);
+            else
+                init_by_opponent(int(k), fast, done);
+            done += index[k].slots();
             report("init", 0, done);
+        }
+    }
+
+    // Slot order scatters the children's reads over their tables (in the
+    // grouped walk they fall in one run per group): where those tables
+    // outgrow the last-level cache, that costs more than the scattered own
+    // writes it saves.  Measured, one thread: nmm 5v6+6v5 (exit tables
+    // 13-15 MB a sector) 1.28x less init CPU in slot order, nmm 6v6 (5v6,
+    // about 40 MB) 1.17x more.
+    static constexpr std::size_t SLOT_ORDER_EXIT_BYTES = std::size_t(32) << 20;
+    // Bytes of the child tables that a sector's exits read.
+    static std::size_t exit_bytes(const std::array<Target, PLY_KINDS>& tk) {
+        std::size_t bytes = 0;
+        for (int kind = 0; kind < PLY_KINDS; ++kind) {
+            bool first = true;  // kinds may share a child table
+            for (int other = 0; other < kind; ++other) first = first && tk[other].table != tk[kind].table;
+            if (tk[kind].table && first) bytes += tk[kind].table->memory_bytes();
+        }
+        return bytes;
+    }
+
+    // Progress within an init pass over `parts` parts (chunks or groups) of
+    // sector k: a relaxed count of finished parts, reported about 100 times
+    // by the calling thread (thread 0 of the team) alone.
+    struct InitProgress {
+        const UnitSolver& u;
+        const std::uint64_t done, slots, parts, every;
+        std::atomic<std::uint64_t> finished{0};
+        std::uint64_t next;
+        InitProgress(const UnitSolver& u_, std::uint64_t done_, std::uint64_t slots_, std::uint64_t parts_)
+            : u(u_),
+              done(done_),
+              slots(slots_),
+              parts(parts_),
+              every(std::max<std::uint64_t>(1, parts_ / 100)),
+              next(every) {}
+        void part_done(int thread) {
+            if (!u.opt.progress) return;
+            const std::uint64_t f = finished.fetch_add(1, std::memory_order_relaxed) + 1;
+            if (thread == 0 && f >= next) {
+                next = f + every;
+                u.report("init", 0, done + slots * f / parts);
+            }
+        }
+    };
+
+    void init_in_slot_order(int k, bool fast, std::uint64_t done) {
+        const std::uint64_t slots = index[std::size_t(k)].slots();
+        const FixedSets fixed(*r.board, fast ? sectors[std::size_t(k)].them_board : -1, stabilizer);
+        constexpr std::uint64_t CHUNK = 1 << 12;
+        constexpr std::size_t RUN = 256;
+        const std::uint64_t chunks = (slots + CHUNK - 1) / CHUNK;
+        InitProgress progress(*this, done, slots, chunks);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
+        for (std::uint64_t c = 0; c < chunks; ++c) {
+            const int thread = omp_get_thread_num();
+            ExitRows rows;
+            NormalPosition run[RUN];
+            const std::uint64_t last = std::min(slots, (c + 1) * CHUNK);
+            for (std::uint64_t first = c * CHUNK; first < last; first += RUN) {
+                const std::size_t n = std::size_t(std::min<std::uint64_t>(RUN, last - first));
+                index[std::size_t(k)].positions_of(first, n, run);
+                for (std::size_t j = 0; j < n; ++j)
+                    init_position(thread, rows, fast, fast && !fixed(run[j].them), k, run[j], first + j);
+            }
+            progress.part_done(thread);
+        }
+    }
+
+    void init_by_opponent(int k, bool fast, std::uint64_t done) {
+        const std::uint64_t slots = index[std::size_t(k)].slots();
+        Word* w = words[std::size_t(k)];
+        const ClassWalk walk(*r.board, sectors[std::size_t(k)]);
+        InitProgress progress(*this, done, slots, walk.groups());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
+        for (std::size_t g = 0; g < walk.groups(); ++g) {
+            const int thread = omp_get_thread_num();
+            ExitRows rows;
+            const bool distinct = !walk.group_fixed(g);
+            // A group's slots are scattered over the unit: each write
+            // is started a batch ahead (gen/prefetch_batches.h).
+            struct Item {
+                NormalPosition n;
+                std::uint64_t slot;
+            };
+            PrefetchedBatches<Item> batches;
+            auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
+            auto work = [&](const Item& x) { init_position(thread, rows, fast, distinct, k, x.n, x.slot); };
+            walk.for_each(g, [&](NormalPosition n) {
+                batches.add({n, index[std::size_t(k)].slot_of(n)}, prefetch, work);
+            });
+            batches.finish(prefetch, work);
+            progress.part_done(thread);
         }
     }
 

@@ -359,6 +359,36 @@ struct SectorIndex::Impl {
         return true;
     }
 
+    void positions_of(std::uint64_t slot, std::size_t count, NormalPosition* out) const {
+        assert(slot + count <= slots);
+        while (count > 0) {
+            if (slot < trivial_slots) {
+                // Every placement of the rep's run, in colex order.
+                const std::uint64_t ri = slot / placements, r = slot - ri * placements;
+                const Bitboard us = trivial_masks[ri], free = all & ~us;
+                const std::size_t n = std::size_t(std::min<std::uint64_t>(count, placements - r));
+                for (std::size_t j = 0; j < n; ++j) out[j] = NormalPosition{us, deposit_bits(unrank[r + j], free)};
+                slot += n, out += n, count -= n;
+                continue;
+            }
+            // The canonical placements of a stabilised rep: the set bits
+            // of its bitmap, from the one of this slot on.
+            std::size_t i = bucket[(slot - trivial_slots) >> bucket_shift];
+            while (offsets[i + 1] <= slot) ++i;
+            const Bitboard us = stab_reps[i].mask, free = all & ~us;
+            const std::uint64_t first_word = i * words_per_rep, rank = select_canonical(i, slot - offsets[i]);
+            std::uint64_t w = first_word + rank / 64, bits = canon_bits[w] & (~std::uint64_t(0) << (rank % 64));
+            const std::size_t n = std::size_t(std::min<std::uint64_t>(count, offsets[i + 1] - slot));
+            for (std::size_t j = 0; j < n; ++j) {
+                while (!bits) bits = canon_bits[++w];
+                const std::uint64_t r = (w - first_word) * 64 + std::uint64_t(std::countr_zero(bits));
+                bits &= bits - 1;
+                out[j] = NormalPosition{us, deposit_bits(unrank[r], free)};
+            }
+            slot += n, out += n, count -= n;
+        }
+    }
+
     // The colex rank of the j-th canonical placement of stabilised rep i.
     std::uint64_t select_canonical(size_t i, std::uint64_t j) const {
         const std::uint32_t* first = &canon_before[i * words_per_rep];
@@ -390,5 +420,8 @@ std::uint64_t SectorIndex::stabilised_slot_in_row(const Row& row, Bitboard them)
     return impl_->slot_in_row(row, them);
 }
 bool SectorIndex::position_of(std::uint64_t slot, NormalPosition& out) const { return impl_->position_of(slot, out); }
+void SectorIndex::positions_of(std::uint64_t first, std::size_t count, NormalPosition* out) const {
+    impl_->positions_of(first, count, out);
+}
 
 }  // namespace mtb

@@ -78,6 +78,11 @@ public:
     static std::uint64_t slot_of_code(const Row& row, std::uint32_t code) { return row.base + colex_rank24(code); }
     // The canonical position in `slot`; false when the slot holds none.
     bool position_of(std::uint64_t slot, NormalPosition& out) const;
+    // The canonical positions of slots first, first + 1, ..., first + count
+    // - 1 (all below slots()) into out[0, count): position_of for a run of
+    // slots, by a running successor within each rep's run instead of a
+    // search per slot (for passes that walk a sector in slot order).
+    void positions_of(std::uint64_t first, std::size_t count, NormalPosition* out) const;
 
 private:
     std::uint64_t stabilised_slot_in_row(const Row& row, Bitboard them) const;

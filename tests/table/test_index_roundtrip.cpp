@@ -2,6 +2,8 @@
 // against Burnside's count, for the small rule sets and small nmm sectors.
 #include "tests/catch.hpp"
 
+#include <algorithm>
+
 #include "index_test_util.h"
 #include "table/index.h"
 
@@ -33,6 +35,20 @@ std::uint64_t check_every_slot(const Rules& r, const Sector& s) {
     CHECK(bad == 0);
     NormalPosition p;
     CHECK_FALSE(idx.position_of(idx.slots(), p));
+    // positions_of (the running successor) agrees with position_of, in runs
+    // that start anywhere and cross the reps' runs (37 is prime, so the
+    // runs' starts fall at every offset within a rep's run).
+    std::uint64_t differ = 0;
+    NormalPosition run[37];
+    for (std::uint64_t first = 0; first < idx.slots(); first += 37) {
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(37, idx.slots() - first));
+        idx.positions_of(first, n, run);
+        for (std::size_t j = 0; j < n; ++j) {
+            idx.position_of(first + j, p);
+            differ += run[j].us != p.us || run[j].them != p.them;
+        }
+    }
+    CHECK(differ == 0);
     return idx.slots();
 }
 
