@@ -10,7 +10,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 fail() { echo "FAIL: $*"; cat "$out"; exit 1; }
 
-"$mtb" bench memory --help | grep -q "GB/s (1e9 bytes per second)" || fail "bench memory --help does not give the units"
+grep -q "GB/s (1e9 bytes per second)" <<<"$("$mtb" bench memory --help)" || fail "bench memory --help does not give the units"
 "$mtb" bench memory --quick --threads 2 >"$out" || fail "bench memory --quick failed"
 # One row per figure: its name and unit, then 1 thread, all threads, per thread.
 figure() { # $1: the row's name (a regex), $2: the column (1, 2 or 3)

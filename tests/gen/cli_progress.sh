@@ -20,7 +20,7 @@ inside() {
 }
 numbers='[0-9.]+( [MG])?/[0-9.]+ M positions \([0-9]+% of the run\), [0-9hms]+ so far, ETA [-0-9hms]+$'
 
-"$mtb" gen --help | grep -q MTB_PROGRESS_SECONDS || fail "gen --help does not document MTB_PROGRESS_SECONDS"
+grep -q MTB_PROGRESS_SECONDS <<<"$("$mtb" gen --help)" || fail "gen --help does not document MTB_PROGRESS_SECONDS"
 "$mtb" gen --rules nmm --max-stones 4 --threads 1 --out "$dir/t" >"$dir/gen.out" 2>"$dir/gen.err"
 inside "$dir/gen.err" "^\[3/3\] 4v4: init pass [0-9]+% done: $numbers" "^\[3/3\] 4v4: 3225597 positions in" ||
     fail "gen: no progress line inside unit 4v4: $(cat "$dir/gen.err")"

@@ -28,7 +28,7 @@ grep -Eq '^nmm_3v3\.wdl\.mtb +[0-9]+ +- +- +- ' <<<"$("$mtb" stats "$dir/wdl")" 
 grep -Eq '^nmm_3v3\.wdl\.mtb +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ ' <<<"$("$mtb" stats "$dir/plain")" || fail "stats of a plain file"
 # Beside its values file, mtb verify --values checks a WDL file's values.
 "$mtb" wdl "$dir/full" >/dev/null 2>&1
-"$mtb" verify "$dir/full" --values 2>/dev/null | grep -q "2 files, 2 sound" || fail "verify --values with WDL files beside"
+grep -q "2 files, 2 sound" <<<"$("$mtb" verify "$dir/full" --values 2>/dev/null)" || fail "verify --values with WDL files beside"
 # --resume keeps a finished table of the kind asked for and rewrites one of
 # another kind.
 grep -q "kept (--resume)" <<<"$("$mtb" wdl "$dir/full" --out "$dir/wdl" --resume 2>/dev/null)" || fail "--resume did not keep"
