@@ -3,8 +3,10 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 
+#include "table/code_counts.h"
 #include "table/table_folder.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
@@ -12,9 +14,21 @@
 
 namespace mtb {
 
-ChildTable::ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& values) : sector_(s), index_(r, s) {
+namespace {
+
+// A table of at least this many slots is loaded by the whole team (its
+// blocks decompressed, its slots packed in parallel); smaller ones are
+// loaded several at once, one thread each.
+constexpr std::uint64_t kTeamLoadSlots = std::uint64_t(1) << 20;
+// Words packed by one thread at a time (a slice of at least 64 K slots).
+constexpr std::size_t kPackSliceWords = std::size_t(1) << 14;
+
+}  // namespace
+
+ChildTable::ChildTable(const Rules& r, Sector s, std::span<const ValueCode> values, int threads)
+    : sector_(s), index_(r, s) {
     // Values by frequency, most frequent first (the table files' order).
-    const std::vector<DictEntry> by_freq = codes_by_frequency(count_codes(values));
+    const std::vector<DictEntry> by_freq = codes_by_frequency(count_codes_parallel(values, threads));
 
     // Bytes for a width: the packed symbols plus the escaped slots.
     const std::uint64_t n = values.size();
@@ -40,17 +54,37 @@ ChildTable::ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& v
             symbol[by_freq[i].code] = unsigned(i);
             dict_.push_back(by_freq[i].code);
         }
-    words_.assign((n + per_word_mask) >> per_word_log2, 0);
-    for (std::uint64_t i = 0; i < n; ++i) {
-        unsigned sym = values[i];
-        if (bits_ < 16) {
-            sym = symbol[values[i]];
-            if (sym == escape_) {
-                escape_slots_.push_back(i);
-                escape_values_.push_back(values[i]);
+    word_count_ = std::size_t((n + per_word_mask) >> per_word_log2);
+    words_.reset(new std::uint64_t[word_count_]);
+    // Slices of whole words, each packed by one thread with its own list
+    // of escaped slots; the lists, joined in slice order, stay sorted.
+    const std::size_t slices = (word_count_ + kPackSliceWords - 1) / kPackSliceWords;
+    std::vector<std::vector<std::uint64_t>> slice_escape_slots(slices);
+    std::vector<std::vector<ValueCode>> slice_escape_values(slices);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(threads, 1)) if (threads > 1 && slices > 1)
+    for (std::size_t c = 0; c < slices; ++c) {
+        const std::size_t w_end = std::min(word_count_, (c + 1) * kPackSliceWords);
+        for (std::size_t w = c * kPackSliceWords; w < w_end; ++w) {
+            std::uint64_t word = 0;
+            const std::uint64_t first = std::uint64_t(w) << per_word_log2;
+            const std::uint64_t last = std::min(n, first + per_word_mask + 1);
+            for (std::uint64_t i = first; i < last; ++i) {
+                unsigned sym = values[i];
+                if (bits_ < 16) {
+                    sym = symbol[values[i]];
+                    if (sym == escape_) {
+                        slice_escape_slots[c].push_back(i);
+                        slice_escape_values[c].push_back(values[i]);
+                    }
+                }
+                word |= std::uint64_t(sym) << ((i & per_word_mask) << bits_log2_);
             }
+            words_[w] = word;
         }
-        words_[i >> per_word_log2] |= std::uint64_t(sym) << ((i & per_word_mask) << bits_log2_);
+    }
+    for (std::size_t c = 0; c < slices; ++c) {
+        escape_slots_.insert(escape_slots_.end(), slice_escape_slots[c].begin(), slice_escape_slots[c].end());
+        escape_values_.insert(escape_values_.end(), slice_escape_values[c].begin(), slice_escape_values[c].end());
     }
 }
 
@@ -60,35 +94,89 @@ ValueCode ChildTable::escaped(std::uint64_t slot) const {
 }
 
 std::size_t ChildTable::memory_bytes() const {
-    return sizeof(*this) + index_.memory_bytes() + words_.size() * sizeof(std::uint64_t) +
+    return sizeof(*this) + index_.memory_bytes() + word_count_ * sizeof(std::uint64_t) +
            dict_.size() * sizeof(ValueCode) + escape_slots_.size() * (sizeof(std::uint64_t) + sizeof(ValueCode));
 }
 
+namespace {
+
+// Reads the table of s at `path` into `values` (uninitialised memory the
+// blocks are decompressed into, so no thread clears it first), its blocks
+// decompressed by up to `threads` threads.  Returns an error text, the
+// lowest block's when several fail.
+std::optional<std::string> read_values(const TableFile& t, int threads, std::unique_ptr<ValueCode[]>& values) {
+    const TableHeader& h = t.header();
+    values.reset(new ValueCode[h.slot_count]);
+    std::vector<std::string> errors(h.block_count);
+    std::atomic<bool> failed{false};
+#pragma omp parallel num_threads(std::max(threads, 1)) if (threads > 1 && h.block_count > 1)
+    {
+        std::vector<ValueCode> block;
+#pragma omp for schedule(dynamic, 4)
+        for (std::uint32_t b = 0; b < h.block_count; ++b) {
+            if (failed.load(std::memory_order_relaxed)) continue;
+            if (auto e = t.read_block(b, block)) {
+                errors[b] = *e;
+                failed = true;
+                continue;
+            }
+            std::copy(block.begin(), block.end(), values.get() + std::uint64_t(b) * h.block_slots);
+        }
+    }
+    for (const std::string& e : errors)
+        if (!e.empty()) return e;
+    return std::nullopt;
+}
+
+// Opens and loads one child table with `threads` threads.
+std::optional<std::string> load_child(const Rules& r, Sector s, const TableFile& t, int threads,
+                                      std::unique_ptr<ChildTable>& out) {
+    std::unique_ptr<ValueCode[]> values;
+    if (auto err = read_values(t, threads, values)) return err;
+    const std::span<const ValueCode> all(values.get(), std::size_t(t.header().slot_count));
+    auto table = std::make_unique<ChildTable>(r, s, all, threads);
+    if (all.size() != table->index().slots())
+        return t.path() + ": holds " + std::to_string(all.size()) + " slots, the index has " +
+               std::to_string(table->index().slots());
+    out = std::move(table);
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> ChildValues::load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir,
                                              int threads, std::optional<Metric> metric) {
+    if (threads <= 0) threads = omp_get_max_threads();
     std::vector<Sector> wanted;
     for (Sector s : sectors)
         if (!has(s) && std::find(wanted.begin(), wanted.end(), s) == wanted.end()) wanted.push_back(s);
-    // Each table is decompressed and packed by one thread: on many cores
-    // this was a serial step of every unit.
+    // Opened first (header and block index only): their sizes decide how
+    // each is loaded.
+    std::vector<std::unique_ptr<TableFile>> files(wanted.size());
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+        std::string error;
+        files[i] = TableFile::open(table_path(dir, r, wanted[i]), error);
+        if (!files[i]) return error;
+        if (auto err = files[i]->check_matches(r, wanted[i], metric)) return err;
+    }
     std::vector<std::unique_ptr<ChildTable>> loaded(wanted.size());
     std::vector<std::string> errors(wanted.size());
-#pragma omp parallel for schedule(dynamic, 1) \
-    num_threads(threads > 0 ? threads : omp_get_max_threads()) if (wanted.size() > 1 && threads != 1)
+    // Large tables one after another, each on the whole team: a unit that
+    // reads one or two large tables would otherwise load them on one or
+    // two threads while the rest of its team waits.
+    std::vector<std::size_t> small;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
-        std::vector<ValueCode> values;
-        const std::string path = table_path(dir, r, wanted[i]);
-        if (auto err = load_table(path, r, wanted[i], values, metric)) {
-            errors[i] = *err;
+        if (threads == 1 || files[i]->header().slot_count < kTeamLoadSlots) {
+            small.push_back(i);
             continue;
         }
-        auto table = std::make_unique<ChildTable>(r, wanted[i], values);
-        if (values.size() != table->index().slots()) {
-            errors[i] = path + ": holds " + std::to_string(values.size()) + " slots, the index has " +
-                        std::to_string(table->index().slots());
-            continue;
-        }
-        loaded[i] = std::move(table);
+        if (auto err = load_child(r, wanted[i], *files[i], threads, loaded[i])) errors[i] = *err;
+    }
+    // Small tables several at once, each decompressed and packed by one thread.
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (small.size() > 1 && threads > 1)
+    for (std::size_t j = 0; j < small.size(); ++j) {
+        const std::size_t i = small[j];
+        if (auto err = load_child(r, wanted[i], *files[i], 1, loaded[i])) errors[i] = *err;
     }
     for (std::size_t i = 0; i < wanted.size(); ++i) {
         if (!errors[i].empty()) return errors[i];

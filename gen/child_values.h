@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,8 @@ namespace mtb {
 // One solved sector's values, packed.
 class ChildTable {
 public:
-    ChildTable(const Rules& r, Sector s, const std::vector<ValueCode>& values);
+    // Packs `values` (one per slot of s), with up to `threads` threads.
+    ChildTable(const Rules& r, Sector s, std::span<const ValueCode> values, int threads = 1);
 
     Sector sector() const { return sector_; }
     const SectorIndex& index() const { return index_; }
@@ -58,7 +60,10 @@ private:
     unsigned per_word_log2 = 2;  // log2 of symbols per 64-bit word
     std::uint64_t per_word_mask = 3;
     unsigned sym_mask_ = 0xffff, escape_ = 0;
-    std::vector<std::uint64_t> words_;
+    // Left uninitialised when allocated (every word is then written once,
+    // by the thread packing its slice) rather than cleared by one thread.
+    std::unique_ptr<std::uint64_t[]> words_;
+    std::size_t word_count_ = 0;
     std::vector<ValueCode> dict_;              // symbol -> value (4 and 8 bits)
     std::vector<std::uint64_t> escape_slots_;  // sorted
     std::vector<ValueCode> escape_values_;
@@ -67,9 +72,10 @@ private:
 class ChildValues {
 public:
     // Loads `dir`/table_file_name(r, s) for each sector in `sectors` (checked
-    // against r and s, and holding `metric`'s values when given), several
-    // at once with `threads` > 1 (0: OpenMP's default).  Returns an error
-    // text naming the file on failure.
+    // against r and s, and holding `metric`'s values when given) with
+    // `threads` threads (0: OpenMP's default): a large table's blocks are
+    // decompressed and its slots packed by all of them, small tables are
+    // loaded several at once.  Returns an error text naming the file on failure.
     std::optional<std::string> load(const Rules& r, const std::vector<Sector>& sectors, const std::string& dir,
                                     int threads = 1, std::optional<Metric> metric = {});
     // Adds a sector whose values are already in memory.

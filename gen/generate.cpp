@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include "gen/item_report.h"
 #include "gen/pipeline.h"
@@ -175,11 +176,24 @@ ItemOutcome GenStage::run(PipelineItem& item) {
     // tables; `mtb repack` adds one to finished tables.
     write_opt.train_dictionary = false;
     const std::vector<Sector>& sectors = units_[u].sectors;
-    for (std::size_t k = 0; k < sectors.size(); ++k) {
-        res.peak_bytes += values[k].size() * sizeof(ValueCode);
-        res.sectors.push_back(sector_stats(sectors[k], values[k], opt_.metric));
-        if (auto err = write_table(path_of(r_, sectors[k], opt_.dir), r_, sectors[k], values[k], write_opt))
-            return ItemOutcome::stop(*err);
+    for (std::size_t k = 0; k < sectors.size(); ++k) res.peak_bytes += values[k].size() * sizeof(ValueCode);
+    // The statistics scan every value once, on one thread: with a team,
+    // beside the writes (which only read the values too) rather than
+    // before them, so that they are no serial step of the unit.
+    res.sectors.resize(sectors.size());
+    auto count_stats = [&] {
+        for (std::size_t k = 0; k < sectors.size(); ++k)
+            res.sectors[k] = sector_stats(sectors[k], values[k], opt_.metric);
+    };
+    {
+        std::jthread stats_thread;
+        if (item.team() > 1)
+            stats_thread = std::jthread(count_stats);
+        else
+            count_stats();
+        for (std::size_t k = 0; k < sectors.size(); ++k)
+            if (auto err = write_table(path_of(r_, sectors[k], opt_.dir), r_, sectors[k], values[k], write_opt))
+                return ItemOutcome::stop(*err);
     }
     res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_solved).count();
@@ -211,6 +225,7 @@ std::string GenStage::item_report(std::size_t u) {
     w.put(res.peak_bytes);
     w.put(res.stats);
     w.put(res.write_seconds);
+    w.put(res.load_seconds);
     w.put(res.team);
     return w.bytes();
 }
@@ -225,6 +240,7 @@ ItemOutcome GenStage::take_item_report(PipelineItem& item, const std::string& re
     res.peak_bytes = r.get<std::uint64_t>();
     res.stats = r.get<SolveStats>();
     res.write_seconds = r.get<double>();
+    res.load_seconds = r.get<double>();
     res.team = r.get<int>();
     if (!r.ok() || res.sectors.size() != units_[item.index()].sectors.size())
         return ItemOutcome::stop("the report of unit " + unit_name(units_[item.index()]) + " does not fit it");
@@ -239,7 +255,10 @@ std::optional<std::string> GenStage::solve(PipelineItem& item, const std::string
     const std::vector<Sector> child_sectors = unit_children(r_, units_[item.index()]);
     if (item.has_progress()) item.update(label + ": loading children", 0);
     ChildValues children;
+    const auto t_load = std::chrono::steady_clock::now();
     if (auto err = children.load(r_, child_sectors, opt_.dir, item.team(), opt_.metric)) return err;
+    results_[item.index()].load_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t_load).count();
     SolveOptions so;
     so.threads = item.team();
     if (item.has_progress()) so.progress = progress_of(item, label);
@@ -284,20 +303,21 @@ std::function<void(const SolveProgress&)> GenStage::progress_of(PipelineItem& it
 
 // Where the unit's time went: wall and CPU seconds of the solver's init and
 // layers (CPU: the whole process, so approximate while units run side by
-// side), then the files.
+// side), then the files, the children's load and the finish pass (the
+// rest of `seconds` is the solver's set-up: scripts/gen-serial-parts.py).
 std::string GenStage::finished_text(std::size_t u, std::size_t n, int team, const SolveStats& stats,
                                     double write_seconds) {
     const UnitResult& res = results_[u];
     std::uint64_t positions = 0;
     for (const SectorStats& s : res.sectors) positions += s.positions;
-    char text[400];
+    char text[480];
     std::snprintf(text, sizeof text,
                   "[%zu/%zu] %s: %llu position%s in %.2f s (%.1f M/s; %d thread%s; init %.2f s, %.2f CPU "
-                  "s; %d layers %.2f s, %.2f CPU s; write %.2f s)",
+                  "s; %d layers %.2f s, %.2f CPU s; write %.2f s; children %.2f s; finish %.2f s)",
                   n, units_.size(), unit_name(units_[u]).c_str(), (unsigned long long)positions,
                   positions == 1 ? "" : "s", res.seconds, res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, team,
                   team == 1 ? "" : "s", stats.init_seconds, stats.init_cpu_seconds, stats.layers, stats.layer_seconds,
-                  stats.layer_cpu_seconds, write_seconds);
+                  stats.layer_cpu_seconds, write_seconds, res.load_seconds, stats.final_seconds);
     return text;
 }
 

@@ -49,6 +49,7 @@ struct UnitResult {
     std::uint64_t peak_bytes = 0;  // unit words + children values and indexes held while solving
     SolveStats stats;              // the solver's times and traffic per phase (mtb gen --profile)
     double write_seconds = 0;      // of `seconds`, writing the tables
+    double load_seconds = 0;       // of `seconds`, loading the children's tables
     int team = 0;                  // threads that solved it
 };
 

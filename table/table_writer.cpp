@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "table/block_encoding.h"
+#include "table/code_counts.h"
 #include "table/durable_file.h"
 #include "table/table_format.h"
 #include "table/value_dictionary.h"
@@ -22,12 +23,17 @@
 namespace mtb {
 namespace {
 
+// The threads that compress blocks (and count codes): opt.threads, 0: all cores.
+int writer_threads(const TableWriteOptions& opt) {
+    return opt.threads > 0 ? opt.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 // Builds the dictionary (codes by frequency, most frequent first;
 // table/value_dictionary.h) and the map code -> symbol.  Slots holding no
 // position (VALUE_NONE) get no symbol of their own.
-std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only,
+std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only, int threads,
                                        std::vector<std::uint16_t>& symbol_of) {
-    std::vector<std::uint64_t> count = count_codes(values);
+    std::vector<std::uint64_t> count = count_codes_parallel(values, threads);
     if (wdl_only) {
         std::vector<std::uint64_t> wdl(count.size(), 0);
         for (std::size_t c = 0; c < count.size(); ++c) wdl[stored_code(ValueCode(c), true)] += count[c];
@@ -82,7 +88,7 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
         std::lock_guard lock(error_mutex);
         error = std::move(e);
     };
-    int threads = opt.threads > 0 ? opt.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    int threads = writer_threads(opt);
     threads = int(std::min<std::uint32_t>(std::uint32_t(threads), std::max<std::uint32_t>(1, h.block_count)));
     // The trained dictionary, digested once and shared (read-only) by every thread.
     std::unique_ptr<ZSTD_CDict, decltype(&ZSTD_freeCDict)> cdict(
@@ -173,7 +179,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
 
     std::vector<std::uint16_t> symbol_of;
     const bool wdl_only = is_wdl_only(opt.content);
-    std::vector<DictEntry> dict = make_dictionary(values, wdl_only, symbol_of);
+    std::vector<DictEntry> dict = make_dictionary(values, wdl_only, writer_threads(opt), symbol_of);
     if (dict.size() > 65535) return std::string("too many distinct values");
     TableHeader h = header_for(r, s, values, opt, dict.size());
     // Each allowed encoding compresses the whole table; the smallest file

@@ -3,7 +3,9 @@
 #include "tests/catch.hpp"
 
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <map>
 
 #include "cross_check.h"
 #include "engine/notation.h"
@@ -111,6 +113,81 @@ TEST_CASE("packed child tables give back every value at each width", "[gen]") {
             CHECK(t.value(n) == values[i]);
         }
     }
+}
+
+TEST_CASE("one thread and two threads pack and load child tables alike", "[gen][threads]") {
+    // nmm 4v4 has over 3 M slots: several packing slices (64 K slots or
+    // more each) and code-count slices (1 M slots), and it is loaded by the
+    // whole team (tables of 1 M slots and up); 3v3 and 3v4 beside it are
+    // loaded several at once, one thread each.
+    const Rules& r = *find_rules("nmm");
+    const Sector large{4, 4, 0, 0}, small_a{3, 3, 0, 0}, small_b{3, 4, 0, 0};
+    REQUIRE(SectorIndex(r, large).slots() > (std::uint64_t(3) << 20));
+    std::uint64_t seed = 777;
+    auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull, seed >> 33; };
+    // Mostly draws with rare others (4 bits and escapes), a hundred values
+    // (8 bits), a thousand (16 bits).
+    const std::vector<std::pair<int, std::function<ValueCode()>>> shapes = {
+        {4, [&] { return next() % 100 ? VALUE_DRAW : ValueCode(2 + next() % 60); }},
+        {8, [&] { return ValueCode(2 + next() % 100); }},
+        {16, [&] { return ValueCode(2 + next() % 1000); }},
+    };
+    auto draw = [&](Sector s, const std::function<ValueCode()>& f) {
+        std::vector<ValueCode> v(SectorIndex(r, s).slots());
+        for (ValueCode& x : v) x = f();
+        return v;
+    };
+    for (const auto& [bits, f] : shapes) {
+        INFO("width " << bits);
+        const std::vector<ValueCode> values = draw(large, f);
+        const ChildTable one(r, large, values, 1), two(r, large, values, 2);
+        CHECK(one.bits() == bits);
+        CHECK(two.bits() == bits);
+        std::uint64_t wrong = 0;
+        for (std::uint64_t i = 0; i < values.size(); ++i) wrong += (one.at(i) != values[i]) + (two.at(i) != values[i]);
+        CHECK(wrong == 0);
+    }
+    // Tables on disk, loaded on one and on two threads.
+    const std::string dir = scratch_dir("children");
+    std::map<Sector, std::vector<ValueCode>> written;
+    TableWriteOptions wo;
+    wo.level = 1;
+    for (Sector s : {large, small_a, small_b}) {
+        written[s] = draw(s, shapes[0].second);
+        REQUIRE(!write_table(table_path(dir, r, s), r, s, written[s], wo));
+    }
+    for (int threads : {1, 2}) {
+        INFO(threads << " threads");
+        ChildValues children;
+        REQUIRE(!children.load(r, {small_a, large, small_b}, dir, threads));
+        for (const auto& [s, values] : written) {
+            const ChildTable* t = children.find(s);
+            REQUIRE(t);
+            std::uint64_t wrong = 0;
+            for (std::uint64_t i = 0; i < values.size(); ++i) wrong += t->at(i) != values[i];
+            CHECK(wrong == 0);
+        }
+    }
+    // A damaged block of the large table is an error naming the file, on
+    // every thread count.
+    const std::string path = table_path(dir, r, large);
+    {
+        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(0, std::ios::end);
+        const std::streamoff middle = f.tellg() / 2;
+        f.seekg(middle);
+        const char c = char(f.get() ^ 0x40);
+        f.seekp(middle);
+        f.put(c);
+    }
+    for (int threads : {1, 2}) {
+        ChildValues children;
+        const auto err = children.load(r, {large}, dir, threads);
+        REQUIRE(err);
+        CHECK(err->find(path) != std::string::npos);
+        CHECK(err->find("block") != std::string::npos);
+    }
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("pending positions that keep their exits' values solve as those that look again", "[gen][threads]") {

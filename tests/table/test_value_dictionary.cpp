@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "table/code_counts.h"
 #include "table/value_dictionary.h"
 
 using namespace mtb;
@@ -27,4 +28,22 @@ TEST_CASE("codes_by_frequency: most frequent first, ties in code order, absent c
         CHECK(dict[i].count == expected[i].second);
     }
     CHECK(codes_by_frequency(count_codes({})).empty());
+}
+
+TEST_CASE("count_codes_parallel counts as count_codes on one, two and three threads", "[dictionary][threads]") {
+    // Above two slices' worth (1 M slots each), with rare codes spread over
+    // the whole range, so that every slice holds some and a slice lost or
+    // counted twice changes the sums.
+    std::vector<ValueCode> values(std::size_t(3) << 20);
+    std::uint64_t seed = 99;
+    for (ValueCode& v : values) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        v = (seed >> 60) ? ValueCode(2) : ValueCode(seed >> 33);
+    }
+    const std::vector<std::uint64_t> serial = count_codes(values);
+    for (int threads : {1, 2, 3}) {
+        INFO(threads << " threads");
+        CHECK(count_codes_parallel(values, threads) == serial);
+    }
+    CHECK(count_codes_parallel({}, 2) == count_codes({}));
 }
