@@ -14,7 +14,11 @@ the speed-up S; Amdahl's law t(N) = t(1) (s + (1 - s) / N) gives the serial
 part s = (N / S - 1) / (N - 1) (for N = 2: s = 2 / S - 1), clamped to 0..1.
 The projection runs every unit's phases one after another, each at its own
 serial part (units side by side would do better: it is a lower bound on
-the run's speed-up as far as the phases are concerned).  Phases: children
+the run's speed-up as far as the phases are concerned).  On a busy machine
+the N-thread run gets fewer than N threads' worth of CPU; --calibrate init
+takes the init pass (a parallel loop over every slot, 0% serial where the
+machine is idle) as the yardstick: its speed-up P replaces N in the serial
+part's formula, s = (P / S - 1) / (P - 1).  Phases: children
 (loading the tables a unit reads), init, layers, finish, write (the tables),
 set-up (the rest of the unit's seconds: allocating and indexing its words).
 """
@@ -50,6 +54,8 @@ def main():
     ap.add_argument("many", help="stderr of the N-thread run")
     ap.add_argument("--threads", type=int, default=2, help="N, the second run's threads (default 2)")
     ap.add_argument("--project", default="16,64", help="thread counts to project to (default 16,64)")
+    ap.add_argument("--calibrate", choices=PHASES, help="a phase taken as fully parallel: its speed-up is the "
+                    "threads' worth the N-thread run got (for a busy machine)")
     a = ap.parse_args()
     one, many = units(a.one), units(a.many)
     if not one or not many:
@@ -62,10 +68,16 @@ def main():
     targets = [int(x) for x in a.project.split(",") if x]
     print("%d units on %d threads (of %d); wall seconds summed over them" % (len(full), a.threads, len(many)))
     print("%-9s %9s %9s %6s %7s" % ("phase", "1 thr s", "%d thr s" % a.threads, "S", "serial"))
+    worth = float(a.threads)
+    if a.calibrate:
+        worth = t1[a.calibrate] / tn[a.calibrate] if tn[a.calibrate] > 0 else worth
+        print("calibrated on %s: the %d-thread run got %.2f threads' worth" % (a.calibrate, a.threads, worth))
+        if worth <= 1.05:
+            sys.exit("too busy: %s sped up only %.2fx" % (a.calibrate, worth))
     serial = {}
     for p in PHASES:
-        S = t1[p] / tn[p] if tn[p] > 0 else float(a.threads)
-        s = min(1.0, max(0.0, (a.threads / S - 1) / (a.threads - 1))) if S > 0 else 1.0
+        S = t1[p] / tn[p] if tn[p] > 0 else worth
+        s = min(1.0, max(0.0, (worth / S - 1) / (worth - 1))) if S > 0 else 1.0
         serial[p] = s
         print("%-9s %9.2f %9.2f %6.2f %6.0f%%" % (p, t1[p], tn[p], S, 100 * s))
     T1, TN = sum(t1.values()), sum(tn.values())
