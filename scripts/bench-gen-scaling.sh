@@ -4,6 +4,8 @@
 # first count's), on an otherwise idle machine.  With OLD=path/to/old/mtb
 # the old binary runs right after the new one at each count (a one-run
 # comparison).  Every run's tables must be cmp-identical to the first run's.
+# When the first count is 1, it ends with the serial part of each phase
+# inside the units (scripts/gen-serial-parts.py) at each other count.
 #   scripts/bench-gen-scaling.sh MTB [K=6] ["1 2 4 8 16"] [RULES=nmm] [DIR=/var/tmp/mtb-scaling]
 # Issue 34's many-core figures, on a 16-core machine, one command each:
 #   OLD=/path/to/636bd2b/mtb scripts/bench-gen-scaling.sh build/tools/mtb 6 "1 16" nmm
@@ -48,3 +50,14 @@ for which in "${binaries[@]}"; do
             -v t="$t" -v b="$which" 'BEGIN { printf "  %s %3d threads: %.2fx wall, %.2fx CPU\n", b, t, w1 / w, c / c1 }'
     done
 done
+# Where the units' own threads idle: the serial part of each phase inside
+# the units that ran on all threads, 1 thread against each count
+# (scripts/gen-serial-parts.py; issue 34 item 4).
+if [ "$base" = 1 ]; then
+    for t in $counts; do
+        [ "$t" = 1 ] && continue
+        echo "serial part per phase inside the units on $t threads (new binary, against 1 thread):"
+        python3 "$(dirname "$0")/gen-serial-parts.py" "$dir/$rules$k-new-t1.err" "$dir/$rules$k-new-t$t.err" \
+            --threads "$t" || true
+    done
+fi
