@@ -45,8 +45,13 @@ while ((running > 0)); do
   ((running--))
 done
 for h in "${harnesses[@]}"; do cat "$dir/fuzz-$h.log"; done
-# libFuzzer exits non-zero on a crash and leaves crash-*/timeout-*/leak-* files.
-if ((failed)) || ls "$dir"/*-crash-* "$dir"/*-timeout-* "$dir"/*-leak-* >/dev/null 2>&1; then
-  echo "a fuzzer found a failing input: $(ls "$dir"/*-crash-* "$dir"/*-timeout-* "$dir"/*-leak-* 2>/dev/null)" >&2
+# libFuzzer leaves crash-*/timeout-*/leak-* files (its exit status is lost in
+# the grep above).  Any one of them fails the run: `ls A B C` would need all
+# three kinds.
+shopt -s nullglob
+found=("$dir"/*-crash-* "$dir"/*-timeout-* "$dir"/*-leak-*)
+shopt -u nullglob
+if ((failed)) || ((${#found[@]})); then
+  echo "a fuzzer found a failing input: ${found[*]:-(a seed failed on replay: see its log above)}" >&2
   exit 1
 fi
