@@ -3,7 +3,6 @@
 #include <condition_variable>
 #include <csignal>
 #include <filesystem>
-#include <limits>
 #include <thread>
 
 #include "gen/unit_scheduler.h"
@@ -143,9 +142,10 @@ void PipelineRun::run_scheduled(const std::vector<bool>& finished) {
     // Over several processes each worker is one of the scheduler's threads
     // and takes one item at a time, with threads of its own.
     const bool workers = opt_.distributor != nullptr;
-    UnitScheduler scheduler(std::move(work), std::move(needs), workers ? opt_.distributor->slots() : opt_.threads,
-                            workers ? std::numeric_limits<double>::infinity() : opt_.work_per_thread,
-                            !workers || opt_.distributor->workers_share_memory());
+    UnitScheduler scheduler =
+        workers ? UnitScheduler::over_workers(std::move(work), std::move(needs), opt_.distributor->slots(),
+                                              opt_.distributor->workers_share_memory())
+                : UnitScheduler(std::move(work), std::move(needs), opt_.threads, opt_.work_per_thread);
     for (std::size_t i = 0; i < n; ++i)
         if (finished[i]) scheduler.already_finished(i);
     std::mutex m;  // guards scheduler and ended

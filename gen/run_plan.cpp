@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <functional>
-#include <limits>
 #include <queue>
 #include <stdexcept>
 
-#include "gen/generate.h"
 #include "gen/unit_scheduler.h"
 
 namespace mtb {
@@ -70,12 +68,12 @@ std::vector<ProjectedUnit> project_run(const std::vector<PlannedUnit>& units, co
         work.push_back(double(p.positions));
         needs.push_back(p.needs);
     }
-    // Several ranks: a unit takes one rank, whatever its size (a work per
-    // worker of infinity gives every unit a team of one).
-    const bool ranks = model.ranks > 1;
-    UnitScheduler scheduler(std::move(work), std::move(needs), ranks ? model.ranks : model.threads,
-                            ranks ? std::numeric_limits<double>::infinity() : model.positions_per_thread,
-                            /*memory_rule=*/!ranks);  // one rank per node: each its own memory (docs/CLUSTER.md)
+    // Several ranks: a unit takes one rank, whatever its size; one rank per
+    // node, so each has its own memory (docs/CLUSTER.md).
+    UnitScheduler scheduler =
+        model.ranks > 1
+            ? UnitScheduler::over_workers(std::move(work), std::move(needs), model.ranks, /*share_memory=*/false)
+            : UnitScheduler(std::move(work), std::move(needs), model.threads, model.positions_per_thread);
     std::vector<ProjectedUnit> order;
     using Ending = std::pair<double, std::size_t>;  // (end, index into order)
     std::priority_queue<Ending, std::vector<Ending>, std::greater<>> running;

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gen/generate.h"
 #include "gen/sector_graph.h"
 
 namespace mtb {
@@ -51,10 +52,10 @@ std::vector<std::size_t> critical_path(const std::vector<PlannedUnit>& units);
 
 struct ProjectionModel {
     int ranks = 1;
-    int threads = 1;                                // per rank
-    double positions_per_cpu_second = 2.6e6;        // the rate of one thread
-    double serial_share = 0.06;                     // Amdahl's s
-    double positions_per_thread = double(1 << 21);  // R = 1: GenOptions::positions_per_thread
+    int threads = 1;                                                  // per rank
+    double positions_per_cpu_second = 2.6e6;                          // the rate of one thread
+    double serial_share = 0.06;                                       // Amdahl's s
+    double positions_per_thread = GenOptions{}.positions_per_thread;  // R = 1: as mtb gen runs
 
     // How much faster a unit runs on `team` threads than on one.
     double speedup(int team) const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace mtb {
@@ -29,6 +30,13 @@ UnitScheduler::UnitScheduler(std::vector<double> work, std::vector<std::vector<s
         unfinished_needs_[u] = needs_[u].size();
         largest_work_ = std::max(largest_work_, work_[u]);
     }
+}
+
+UnitScheduler UnitScheduler::over_workers(std::vector<double> work, std::vector<std::vector<std::size_t>> needs,
+                                          int workers, bool share_memory) {
+    // A work per thread of infinity: every team is one worker.
+    return UnitScheduler(std::move(work), std::move(needs), workers, std::numeric_limits<double>::infinity(),
+                         share_memory);
 }
 
 bool UnitScheduler::fits(std::size_t u) const {

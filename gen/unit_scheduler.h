@@ -36,6 +36,14 @@ public:
     // together whatever their sum.
     UnitScheduler(std::vector<double> work, std::vector<std::vector<std::size_t>> needs, int threads,
                   double work_per_thread, bool memory_rule = true);
+    // Units handed to workers that each run one unit at a time on threads
+    // of their own (MPI ranks): one of the scheduler's threads per worker
+    // and a team of one for every unit, whatever its work.  share_memory
+    // false (one worker per node) lifts the memory rule.  mtb gen over
+    // ranks (gen/pipeline.cpp) and its plan (gen/run_plan.cpp) both take
+    // this set-up, so the plan projects the run.
+    static UnitScheduler over_workers(std::vector<double> work, std::vector<std::vector<std::size_t>> needs,
+                                      int workers, bool share_memory);
 
     // Finished before the run (a resumed run's units already written).
     void already_finished(std::size_t u);

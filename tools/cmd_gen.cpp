@@ -217,7 +217,7 @@ int cmd_gen(std::span<char*> args) {
     Args a(args,
            {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level", "--ranks", "--rate"},
            {"--help", "--profile", "--plan", "--json"});
-    if (a.has("--help")) return std::fputs(kGenHelp, stdout), std::fputs(kPlanHelp, stdout), OK;
+    if (a.has("--help")) return std::fputs(kGenHelp, stdout), std::fputs(plan_help().c_str(), stdout), OK;
     auto threads = a.integer("--threads", 1, kMaxThreads);
     auto level = a.integer("--level", 1, 22);
     if (a.error()) return fail("gen", *a.error(), USAGE);

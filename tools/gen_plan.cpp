@@ -13,22 +13,32 @@
 
 namespace mtb::cli {
 
-const char* kPlanHelp =
-    "\n"
-    "Sizing a run (for a cluster: docs/CLUSTER.md):\n"
-    "  --plan           solve nothing: list the units of the run in the order the\n"
-    "                   scheduler starts them, each with its positions, estimated\n"
-    "                   memory (2 bytes a slot, children packed at 4 bits a slot,\n"
-    "                   frontier not counted) and the units whose tables it reads;\n"
-    "                   then totals, the critical path (the longest chain of units\n"
-    "                   that must run one after another) and a projected wall time\n"
-    "  --ranks R        with --plan: project R MPI ranks of --threads threads each,\n"
-    "                   one unit per rank at a time (default 1: one process)\n"
-    "  --rate M         with --plan: M million positions per CPU second of one\n"
-    "                   thread (default 2.6, the whole-game rate of lasker and\n"
-    "                   nmm in BENCHMARKS.md); a unit on k threads is taken to\n"
-    "                   run k / (1 + 0.06 (k - 1)) times faster\n"
-    "  --json           with --plan: one JSON object instead of the table\n";
+std::string plan_help() {
+    // The defaults are the model's own (gen/run_plan.h), printed from it.
+    const ProjectionModel model;
+    char rate[32], share[32];
+    std::snprintf(rate, sizeof rate, "%g", model.positions_per_cpu_second / 1e6);
+    std::snprintf(share, sizeof share, "%g", model.serial_share);
+    return std::string("\n") +
+           "Sizing a run (for a cluster: docs/CLUSTER.md):\n"
+           "  --plan           solve nothing: list the units of the run in the order the\n"
+           "                   scheduler starts them, each with its positions, estimated\n"
+           "                   memory (2 bytes a slot, children packed at 4 bits a slot,\n"
+           "                   frontier not counted) and the units whose tables it reads;\n"
+           "                   then totals, the critical path (the longest chain of units\n"
+           "                   that must run one after another) and a projected wall time\n"
+           "  --ranks R        with --plan: project R MPI ranks of --threads threads each,\n"
+           "                   one unit per rank at a time (default 1: one process)\n"
+           "  --rate M         with --plan: M million positions per CPU second of one\n"
+           "                   thread (default " +
+           rate +
+           ", the whole-game rate of lasker and\n"
+           "                   nmm in BENCHMARKS.md); a unit on k threads is taken to\n"
+           "                   run k / (1 + " +
+           share +
+           " (k - 1)) times faster\n"
+           "  --json           with --plan: one JSON object instead of the table\n";
+}
 
 namespace {
 
@@ -168,7 +178,6 @@ int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
     p.model.ranks = ranks ? int(*ranks) : 1;
     p.model.threads = threads ? int(*threads) : omp_get_max_threads();
     p.model.positions_per_cpu_second = *rate;
-    p.model.positions_per_thread = GenOptions{}.positions_per_thread;
     if (units.empty()) return fail_json(json, "gen", "no units to plan", USAGE);
     p.units = plan_units(r, units);
     p.run = project_run(p.units, p.model);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "gen/sector_graph.h"
@@ -13,7 +14,8 @@ namespace mtb::cli {
 
 // The lines --plan and its options (--ranks, --rate, --json) add to mtb
 // gen --help.
-extern const char* kPlanHelp;
+// The model's defaults (gen/run_plan.h) are printed from it.
+std::string plan_help();
 
 // Whether the options only --plan takes are given without it: a usage
 // error (exit 2) naming the first, else OK.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # mtb gen --plan against the run it plans.  The units and positions of the
-# plan of nmm 3..5 equal the tables mtb gen then writes (read back by mtb
+# plan of six 3..5 (the units of nmm 3..5, a hundredth of the positions)
+# equal the tables mtb gen then writes (read back by mtb
 # stats); each unit's needs equal the units holding its sectors' successors
 # (mtb sectors --json, a route that does not group units the way gen does);
 # the order puts every need first; the critical path is a chain of needs
@@ -79,15 +80,19 @@ if stats is not None:
 PY
 }
 
-# nmm 3..5: plan, then solve, then compare.
-"$mtb" gen --rules nmm --max-stones 5 --plan --threads 2 --json >"$dir/plan.json" || fail "plan nmm 5"
-"$mtb" sectors --rules nmm --max-stones 5 --json >"$dir/sectors.json"
-"$mtb" gen --rules nmm --max-stones 5 --threads 2 --out "$dir/t" >/dev/null 2>&1 || fail "gen nmm 5"
+# six 3..5: plan, then solve, then compare.  Six units, and one of them
+# (4v5,5v4) needs two (3v5,5v3 and 4v4): the critical path is not all.
+"$mtb" gen --rules six --max-stones 5 --plan --threads 2 --json >"$dir/plan.json" || fail "plan six 5"
+"$mtb" sectors --rules six --max-stones 5 --json >"$dir/sectors.json"
+"$mtb" gen --rules six --max-stones 5 --threads 2 --out "$dir/t" >/dev/null 2>&1 || fail "gen six 5"
 "$mtb" stats "$dir/t" --json >"$dir/stats.json"
-check "$dir/plan.json" "$dir/sectors.json" "$dir/stats.json" || fail "nmm 5"
+python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))
+sys.exit(not (len(p["units"]) == 6 and len(p["critical_path"]["units"]) < 6))' "$dir/plan.json" ||
+    fail "six 5: not six units with a shorter critical path"
+check "$dir/plan.json" "$dir/sectors.json" "$dir/stats.json" || fail "six 5"
 
 # The text form names the same units in the same order.
-"$mtb" gen --rules nmm --max-stones 5 --plan --threads 2 >"$dir/plan.txt"
+"$mtb" gen --rules six --max-stones 5 --plan --threads 2 >"$dir/plan.txt"
 python3 - "$dir/plan.json" "$dir/plan.txt" <<'PY' || fail "text and JSON differ"
 import json, sys
 plan = json.load(open(sys.argv[1]))

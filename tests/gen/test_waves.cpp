@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -221,7 +220,8 @@ TEST_CASE("without the memory rule units run together beyond the largest unit's 
     const auto units = endgame_units(r, 5);
     const std::vector<double> work = work_of(r, units);
     const double largest = *std::max_element(work.begin(), work.end());
-    UnitScheduler s(work, unit_needs(r, units), 8, std::numeric_limits<double>::infinity(), false);
+    UnitScheduler s = UnitScheduler::over_workers(work, unit_needs(r, units), 8, /*share_memory=*/false);
+    for (std::size_t u = 0; u < units.size(); ++u) CHECK(s.team_for(u) == 1);
     double running = 0, most = 0;
     std::size_t at_once = 0, most_at_once = 0;
     for (const Event& e : drive(s, units.size(), 8, rng)) {
@@ -233,6 +233,25 @@ TEST_CASE("without the memory rule units run together beyond the largest unit's 
     CHECK(most > largest);
     CHECK(most_at_once == 8);
     CHECK(s.all_finished());
+}
+
+// Workers on one machine (ranks that share its memory): still a unit each,
+// and the memory rule holds.
+TEST_CASE("workers that share memory keep the memory rule, one unit each", "[gen][waves]") {
+    std::mt19937 rng(7);
+    const Rules& r = *find_rules("lasker");
+    const auto units = endgame_units(r, 5);
+    const std::vector<double> work = work_of(r, units);
+    const double largest = *std::max_element(work.begin(), work.end());
+    UnitScheduler s = UnitScheduler::over_workers(work, unit_needs(r, units), 8, /*share_memory=*/true);
+    double running = 0, most = 0;
+    for (const Event& e : drive(s, units.size(), 8, rng)) {
+        running += e.start ? work[e.unit] : -work[e.unit];
+        most = std::max(most, running);
+    }
+    for (std::size_t u = 0; u < units.size(); ++u) CHECK(s.team_for(u) == 1);
+    CHECK(most <= largest);
+    CHECK(most > 0);
 }
 
 namespace {
