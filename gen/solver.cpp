@@ -128,41 +128,111 @@ struct Target {
 // `them`, so each row serves many children.
 struct ExitRows {
     Bitboard them = ~Bitboard(0);
-    Bitboard removable = 0;  // removable(r, them)
     int sector = -1;
     std::int64_t fixing = -1;            // bit g: symmetry g (not the identity) fixes `them`; -1 not yet known
     std::uint32_t have[PLY_KINDS] = {};  // bit x: rows[kind][x] is set
     SectorIndex::Row rows[PLY_KINDS][MAX_POINTS + 1];
 
-    void reset(const Rules& r, Bitboard t, int k) {
+    void reset(Bitboard t, int k) {
         them = t;
-        removable = mtb::removable(r, t);
         sector = k;
         fixing = -1;
+        have_removable = false;
         for (std::uint32_t& h : have) h = 0;
     }
+    // removable(r, them), found when first asked: in slot order `them`
+    // changes with every position, and most positions close no mill.
+    Bitboard removable(const Rules& r) {
+        if (!have_removable) {
+            removable_ = mtb::removable(r, them);
+            have_removable = true;
+        }
+        return removable_;
+    }
+
+private:
+    Bitboard removable_ = 0;
+    bool have_removable = false;
+};
+
+// One exit of a position whose load has been started.
+struct ExitLoad {
+    const ChildTable* table;
+    std::uint64_t slot;
+    bool capture;
 };
 
 // The exits of one position, their loads started as they are found and
 // their values read only once all are under way (read_into), so that the
-// cache misses overlap.  Both ply scanners of the solver fill one.
+// cache misses overlap.  Both ply scanners of the solver fill one; the
+// init in slot order reads them a batch of positions later (ExitQueue).
 struct ExitLoads {
-    struct Exit {
-        const ChildTable* table;
-        std::uint64_t slot;
-        bool capture;
-    };
-    Exit exits[MAX_PLIES];  // not initialised: only the first n are read
+    ExitLoad* exits;  // room for MAX_PLIES, not initialised: only the first n are read
     int n = 0;
 
+    explicit ExitLoads(ExitLoad* room) : exits(room) {}
     void add(const ChildTable* t, std::uint64_t slot, bool capture) {
         t->prefetch(slot);
-        exits[n++] = Exit{t, slot, capture};
+        exits[n++] = ExitLoad{t, slot, capture};
     }
     void read_into(const Metric& m, Exits& e) const {
         for (int x = 0; x < n; ++x) e.add(m, exits[x].table->at(exits[x].slot), exits[x].capture);
         e.reads += n;
     }
+};
+
+// The init in slot order reads its positions' exits a batch of positions
+// after it started their loads (gen/prefetch_batches.h's pattern, with the
+// loads started by the scan itself): read at once, each position waits for
+// its own misses.  Measured, one thread (session 28): nmm 5v5 1.06-1.2x
+// less init CPU, 5v6+6v5 1.07x; it did not bring nmm 6v6 to slot order
+// (SLOT_ORDER_EXIT_BYTES).  A batch is BATCH positions or fewer, so that
+// the next position's exits always fit in its room.
+class ExitQueue {
+public:
+    // Room for the next position's exits.
+    ExitLoads loads() { return ExitLoads(&room_[cur_][used_]); }
+    // Holds position `slot` (its exits started into loads(), none won at
+    // once, n_in in-unit children); when its batch is full, reads the batch
+    // before and calls done(slot, exits, n_in) for each of its positions.
+    template <class Done>
+    void add(std::uint64_t slot, int n_in, const Exits& e, const ExitLoads& x, const Metric& m, Done&& done) {
+        held_[cur_][size_++] = Held{slot, e, n_in, used_, x.n};
+        used_ += x.n;
+        if (size_ == BATCH || used_ + MAX_PLIES > ROOM) flush(m, done);
+    }
+    // Reads every position still held (call once, after the last add).
+    template <class Done>
+    void finish(const Metric& m, Done&& done) {
+        flush(m, done);  // the batch before, then the last one
+        flush(m, done);
+    }
+
+private:
+    static constexpr int BATCH = 16, ROOM = 2 * MAX_PLIES;
+    struct Held {
+        std::uint64_t slot;
+        Exits e;
+        int n_in, first, count;
+    };
+    template <class Done>
+    void flush(const Metric& m, Done& done) {
+        for (int i = 0; i < ready_; ++i) {
+            Held& h = held_[cur_ ^ 1][i];
+            ExitLoads x(&room_[cur_ ^ 1][h.first]);
+            x.n = h.count;
+            x.read_into(m, h.e);
+            h.e.plies = h.count + h.n_in;
+            done(h.slot, h.e, h.n_in);
+        }
+        ready_ = size_;
+        size_ = used_ = 0;
+        cur_ ^= 1;
+    }
+
+    ExitLoad room_[2][ROOM];  // not initialised: only what add() wrote is read
+    Held held_[2][BATCH];
+    int size_ = 0, used_ = 0, cur_ = 0, ready_ = 0;  // ready_: positions of the batch before
 };
 
 // The empty points where one more stone of `us` closes a mill.
@@ -349,15 +419,30 @@ struct UnitSolver {
     // of removable(them), or nothing when none is; the quiet moves are
     // counted by popcount, and only the few mill-closing ones enumerated.
     int scan_exits(int k, NormalPosition n, Exits& e, ExitRows& rows, bool distinct = true) {
+        ExitLoad room[MAX_PLIES];
+        ExitLoads exits(room);
+        const int n_in = start_exits(k, n, e, rows, distinct, exits);
+        if (e.win != INT_MAX) return 0;
+        exits.read_into(metric, e);
+        e.plies = exits.n + n_in;
+        return n_in;
+    }
+
+    // scan_exits without the reads: the exits' loads are started into
+    // `exits`, to be read by the caller (read_into; e.plies is exits.n plus
+    // the count returned).  A win at once sets e.win and returns 0, the
+    // exits then unneeded.
+    int start_exits(int k, NormalPosition n, Exits& e, ExitRows& rows, bool distinct, ExitLoads& exits) {
         const Sector& s = sectors[k];
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         const Board& b = *r.board;
         const Bitboard us = n.us, them = n.them, empty = b.all & ~(us | them);
-        if (rows.them != them || rows.sector != k) rows.reset(r, them, k);
-        const Bitboard rem = rows.removable;
+        if (rows.them != them || rows.sector != k) rows.reset(them, k);
+        // A ply that closes a mill but may remove nothing is a quiet one.
+        Bitboard closing = closing_points(b, us, empty);
+        const Bitboard rem = closing ? rows.removable(r) : 0;
+        if (!rem) closing = 0;
         const bool capture_ends = rem && r.too_few_stones(popcount(them) - 1 + s.them_hand);
-        const Bitboard closing = rem ? closing_points(b, us, empty) : 0;
-        ExitLoads exits;
         int n_in = 0;
         // Not `distinct`: the in-unit children (T = them, M) and (T, M')
         // are one class iff a symmetry fixing T maps M to M', so the least
@@ -437,8 +522,6 @@ struct UnitSolver {
             }
         }
         if (keyed) n_in += sort_unique(keys, n_keys);
-        exits.read_into(metric, e);
-        e.plies = exits.n + n_in;
         return n_in;
     }
 
@@ -471,7 +554,7 @@ struct UnitSolver {
         // its index row serves every child of that kind and removed point
         // (ExitRows, also for in-unit children): one row and a slot_in_row
         // per child rather than a slot_of.
-        if (rows.them != n.them || rows.sector != k) rows.reset(r, n.them, k);
+        if (rows.them != n.them || rows.sector != k) rows.reset(n.them, k);
         auto slot = [&](const SectorIndex& ix, PlyKind kind, int removed, Bitboard mover) {
             if (!(rows.have[kind] >> removed & 1)) {
                 rows.rows[kind][removed] = ix.row(removed < MAX_POINTS ? n.them ^ bit(Point(removed)) : n.them);
@@ -485,7 +568,8 @@ struct UnitSolver {
         const bool count_only = !stabilizer.fixed_by_nontrivial(n.them);
         const MoveList moves(r, p);
         int n_quiet = 0, n_in = 0;
-        ExitLoads exits;
+        ExitLoad room[MAX_PLIES];
+        ExitLoads exits(room);
         for (const Move* m = moves.begin(); m != moves.end(); ++m) {
             const bool place = m->is_placement(), remove = m->is_removal();
             const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
@@ -556,7 +640,36 @@ struct UnitSolver {
     // quiet plies stay in the sector's unit (scan_exits serves it);
     // `distinct`: its quiet children are known to be distinct classes.
     void init_position(int thread, ExitRows& rows, bool fast, bool distinct, int k, NormalPosition n, std::uint64_t i) {
-        Word* w = words[k];
+        if (init_before_plies(thread, k, n, i)) return;
+        Exits e;
+        int n_in;
+        if (fast) {
+            n_in = scan_exits(k, n, e, rows, distinct);
+        } else {
+            std::uint64_t in[MAX_PLIES];
+            n_in = scan_plies(k, n, denormalise(sectors[k], n, WHITE), e, in, rows);
+        }
+        init_from_plies(thread, k, i, e, n_in);
+    }
+
+    // init_position for a position that scan_exits serves, its exits read
+    // a batch of positions later (ExitQueue; `done` calls init_from_plies).
+    template <class Done>
+    void init_queued(int thread, ExitRows& rows, ExitQueue& queue, bool distinct, int k, NormalPosition n,
+                     std::uint64_t i, Done& done) {
+        if (init_before_plies(thread, k, n, i)) return;
+        Exits e;
+        ExitLoads x = queue.loads();
+        const int n_in = start_exits(k, n, e, rows, distinct, x);
+        if (e.win != INT_MAX)
+            init_from_plies(thread, k, i, e, 0);
+        else
+            queue.add(i, n_in, e, x, metric, done);
+    }
+
+    // init_position's first part: counts the position and, where the
+    // stone counts alone decide it, sets its word; returns whether it did.
+    bool init_before_plies(int thread, int k, NormalPosition n, std::uint64_t i) {
         PhaseTraffic& tr = traffic[std::size_t(thread)].t;
         ++tr.positions;
         ++tr.random_writes;
@@ -567,20 +680,18 @@ struct UnitSolver {
         // holds every counter's value, table/metric.h).
         const Sector& s = sectors[k];
         const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
-        if (o != Outcome::ONGOING) {
-            w[i] = o == Outcome::DRAW ? VALUE_DRAW : metric.loss(0);
-            if (o != Outcome::DRAW) frontier.add(thread, k, i, w[i]);
-            return;
-        }
-        Exits e;
-        int n_in;
-        if (fast) {
-            n_in = scan_exits(k, n, e, rows, distinct);
-        } else {
-            std::uint64_t in[MAX_PLIES];
-            n_in = scan_plies(k, n, denormalise(s, n, WHITE), e, in, rows);
-        }
-        tr.random_reads += std::uint64_t(e.reads);
+        if (o == Outcome::ONGOING) return false;
+        Word* w = words[k];
+        w[i] = o == Outcome::DRAW ? VALUE_DRAW : metric.loss(0);
+        if (o != Outcome::DRAW) frontier.add(thread, k, i, w[i]);
+        return true;
+    }
+
+    // init_position's second part: the word of position i of sector k from
+    // what its plies gave (exits `e`, all read, and n_in in-unit children).
+    void init_from_plies(int thread, int k, std::uint64_t i, const Exits& e, int n_in) {
+        Word* w = words[k];
+        traffic[std::size_t(thread)].t.random_reads += std::uint64_t(e.reads);
         // Read before writing: a store from every thread on every such
         // position bounces the flag's cache line between the cores (16
         // threads spent 3-4x the CPU of one on the init).
@@ -610,7 +721,8 @@ struct UnitSolver {
     //     cache (SLOT_ORDER_EXIT_BYTES): each position is the canonical one
     //     of its slot (SectorIndex::positions_of, a running successor: no
     //     slot_of) and the words are written in order; the few children
-    //     are looked up in rows found per position.
+    //     are looked up in rows found per position, and read a batch of
+    //     positions after their loads start (ExitQueue).
     //   - grouped by the opponent's stones (table/class_walk.h), where a
     //     position has many exits (placements): the children of a group
     //     share their side to move's stones, so their index rows (ExitRows)
@@ -643,7 +755,12 @@ struct UnitSolver {
     // outgrow the last-level cache, that costs more than the scattered own
     // writes it saves.  Measured, one thread: nmm 5v6+6v5 (exit tables
     // 13-15 MB a sector) 1.28x less init CPU in slot order, nmm 6v6 (5v6,
-    // about 40 MB) 1.17x more.
+    // about 40 MB) 1.17x more.  Reading the children a batch later
+    // (ExitQueue) did not change that (session 28: 6v6 still 1.75x more,
+    // 1.23x with the child tables on 2 MiB pages): perf put the time on the
+    // prefetches themselves (TLB misses on 4 KiB pages) and on
+    // ChildTable::escaped's binary searches, which the grouped walk keeps
+    // in one run of the table.
     static constexpr std::size_t SLOT_ORDER_EXIT_BYTES = std::size_t(32) << 20;
     // Bytes of the child tables that a sector's exits read.
     static std::size_t exit_bytes(const std::array<Target, PLY_KINDS>& tk) {
@@ -694,12 +811,21 @@ struct UnitSolver {
             ExitRows rows;
             NormalPosition run[RUN];
             const std::uint64_t last = std::min(slots, (c + 1) * CHUNK);
+            ExitQueue queue;
+            auto done = [&](std::uint64_t i, const Exits& e, int n_in) { init_from_plies(thread, k, i, e, n_in); };
             for (std::uint64_t first = c * CHUNK; first < last; first += RUN) {
                 const std::size_t n = std::size_t(std::min<std::uint64_t>(RUN, last - first));
                 index[std::size_t(k)].positions_of(first, n, run);
-                for (std::size_t j = 0; j < n; ++j)
-                    init_position(thread, rows, fast, fast && !fixed(run[j].them), k, run[j], first + j);
+                for (std::size_t j = 0; j < n; ++j) {
+                    const std::uint64_t i = first + j;
+                    if (!fast) {
+                        init_position(thread, rows, false, false, k, run[j], i);
+                        continue;
+                    }
+                    init_queued(thread, rows, queue, !fixed(run[j].them), k, run[j], i, done);
+                }
             }
+            queue.finish(metric, done);
             progress.part_done(thread);
         }
     }
