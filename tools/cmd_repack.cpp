@@ -34,9 +34,11 @@ const char* kRepackHelp =
     "(table/FORMAT.md), from the values stored in DIR: nothing is solved again.\n"
     "The positions the rules decide in one ply (a blocked side, a capture that\n"
     "leaves the opponent too few stones) are left to every reader to restore,\n"
-    "and their slots store what compresses best.  Tables of format versions 1,\n"
-    "2 and 3 are read alike.  Each new file is written under a temporary name, read back\n"
-    "and compared with the original at every slot; only then is it renamed into\n"
+    "and their slots store what compresses best (not in capture-resolved\n"
+    "win/draw/loss files, which gain nothing by it; a table without such a\n"
+    "position stays version 2).  Tables of format versions 1, 2 and 3 are read\n"
+    "alike.  Each new file is written under a temporary name, read back and\n"
+    "compared with the original at every slot; only then is it renamed into\n"
     "place.  DIR itself is never written.  Prints each table's bytes before and\n"
     "after, then the totals.\n"
     "\n"
@@ -88,6 +90,10 @@ std::optional<std::string> repack_one(const std::string& file, const std::string
     // The table's own level unless --level (clamped: a forged header cannot pass a bad one).
     if (!level_given) opt.level = int(std::clamp<std::uint32_t>(h.level, 1, 22));
     opt.metric = h.metric;  // the byte as stored: old lasker-20 files keep their 0
+    // A capture-resolved file already stores any value where a capture
+    // wins at once, and blocked positions are rare: measured, no byte is
+    // saved there, and the flag would cost each probe the rules' test.
+    if (h.content == TableContent::WDL_CAPTURES) opt.rule_decided = false;
     if (opt.rule_decided) {
         // Stored: a filler at each slot the rules decide.  Compared: the
         // rules' value there, as every reader restores it (the same as
