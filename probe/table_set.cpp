@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "table/capture_scan.h"
+#include "table/rule_decided.h"
 #include "table/table_folder.h"
 #include "table/table_identity.h"
 
@@ -209,6 +210,16 @@ TbStatus TableSet::lookup(const Entry& e, std::uint64_t slot, ValueCode& out, st
     return TbStatus::OK;
 }
 
+TbStatus TableSet::stored_value(const Entry& e, NormalPosition n, ValueCode& out, std::string* message) const {
+    if (e.file->header().rule_decided) {
+        // The folder's metric is the file's (load() checked it); a
+        // win/draw/loss file's codes need none.
+        out = rule_decided_code(rules_, metric_, e.file->header().content, e.sector, n);
+        if (out != VALUE_NONE) return TbStatus::OK;
+    }
+    return lookup(e, e.index->slot_of(n), out, message);
+}
+
 bool TableSet::searched(Sector s) const {
     if (has_table(s) || skipped_.count(s.key()) || metric_.horizon() || !valid_sector(rules_, s)) return false;
     for (Sector c : successor_sectors(rules_, s))
@@ -224,7 +235,7 @@ TbStatus TableSet::value(Sector s, NormalPosition n, ValueCode& out, std::string
     } else {
         const Entry* e = ready(s, message, st);
         if (!e) return st;
-        if (!captures_decide(*e)) return lookup(*e, e->index->slot_of(n), out, message);
+        if (!captures_decide(*e)) return stored_value(*e, n, out, message);
         st = capture_search(*e, n, -2, 2, wdl, message);
     }
     if (st == TbStatus::OK) out = wdl_only_code(wdl);
@@ -277,7 +288,7 @@ TbStatus TableSet::ply_search(Sector s, NormalPosition n, int alpha, int beta, i
 TbStatus TableSet::capture_search(const Entry& e, NormalPosition n, int alpha, int beta, int& out,
                                   std::string* message) const {
     ValueCode code;
-    TbStatus st = lookup(e, e.index->slot_of(n), code, message);
+    TbStatus st = stored_value(e, n, code, message);
     if (st != TbStatus::OK) return st;
     const int stored = wdl_sign(code);
     if (!captures_decide(e) || stored >= beta) {

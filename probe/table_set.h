@@ -91,6 +91,10 @@ private:
     const Entry* ready(Sector s, std::string* message, TbStatus& status) const;
     void load(const Entry& e) const;
     TbStatus lookup(const Entry& e, std::uint64_t slot, ValueCode& out, std::string* message) const;
+    // The stored value of position n of loaded entry e: the rules' value
+    // where the file leaves it to them (table/rule_decided.h), read
+    // without a look-up; else lookup() of its slot.
+    TbStatus stored_value(const Entry& e, NormalPosition n, ValueCode& out, std::string* message) const;
     // Whether a loaded entry's stored values are lower bounds that its
     // captures lift (TableContent::WDL_CAPTURES).
     static bool captures_decide(const Entry& e) { return e.file->header().content == TableContent::WDL_CAPTURES; }

@@ -39,7 +39,7 @@ enum : std::size_t {
     OFF_METRIC = 112,
     OFF_PACK_BASE = 113,
     OFF_PACK_COUNT = 114,
-    OFF_RESERVED = 115,
+    OFF_RULE_DECIDED = 115,
     OFF_ZDICT_SIZE = 116,
     OFF_HEADER_SUM = 120,
 };
@@ -87,6 +87,7 @@ std::vector<std::uint8_t> encode_header(const TableHeader& h) {
     b[OFF_METRIC] = std::uint8_t(h.metric);
     b[OFF_PACK_BASE] = h.pack_base;
     b[OFF_PACK_COUNT] = h.pack_count;
+    b[OFF_RULE_DECIDED] = h.rule_decided;
     put(&b[OFF_ZDICT_SIZE], h.zdict_size, 4);
     put(&b[OFF_HEADER_SUM], checksum64({b.data(), OFF_HEADER_SUM}), 8);
     return b;
@@ -136,7 +137,10 @@ std::optional<std::string> decode_header(std::span<const std::uint8_t> bytes, Ta
     h.pack_base = b[OFF_PACK_BASE];
     h.pack_count = b[OFF_PACK_COUNT];
     h.zdict_size = std::uint32_t(get(b + OFF_ZDICT_SIZE, 4));
-    if (b[OFF_RESERVED] != 0) return std::string("reserved header field not zero");
+    // Versions 1 and 2 had this byte reserved: zero.
+    if (h.format_version < 3 && b[OFF_RULE_DECIDED] != 0) return std::string("reserved header field not zero");
+    if (b[OFF_RULE_DECIDED] > 1) return std::string("unknown rule-decided kind");
+    h.rule_decided = b[OFF_RULE_DECIDED] != 0;
     // Version 1 had these bytes reserved: zero.
     if (h.format_version == 1 && (h.pack_base || h.pack_count || h.zdict_size))
         return std::string("reserved header field not zero");

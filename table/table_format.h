@@ -20,7 +20,7 @@ constexpr char kTableMagic[8] = {'M', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
 constexpr char kTrailerMagic[8] = {'M', 'T', 'B', 'T', 'E', 'N', 'D', '1'};
 // Version 2 (FORMAT.md) adds packed symbols and a per-table zstd
 // dictionary; a version-1 file is still read (its new fields are zero).
-constexpr std::uint32_t kFormatVersion = 2;
+constexpr std::uint32_t kFormatVersion = 3;
 constexpr std::uint32_t kOldestFormatVersion = 1;
 // Version of the slot numbering (table/index.h) the values are stored in.
 // Bump it whenever SectorIndex changes which position a slot holds.
@@ -72,6 +72,10 @@ struct TableHeader {
     std::uint8_t pack_count = 0;
     // Bytes of the trained zstd dictionary after the block index (0: none).
     std::uint32_t zdict_size = 0;
+    // Version 3: the slots of positions the rules decide in one ply hold
+    // any symbol, and readers restore them (table/rule_decided.h; FORMAT.md
+    // "Rule-decided slots").  0 in versions 1 and 2.
+    bool rule_decided = false;
 
     std::uint64_t dict_offset() const { return kHeaderSize; }
     std::uint64_t index_offset() const { return kHeaderSize + std::uint64_t(dict_size) * kDictEntrySize; }

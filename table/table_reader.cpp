@@ -1,5 +1,7 @@
 #include "table/table_reader.h"
 
+#include "table/index.h"
+#include "table/rule_decided.h"
 #include "table/table_identity.h"
 
 #include <fcntl.h>
@@ -210,6 +212,27 @@ std::optional<std::string> TableFile::read_all(std::vector<ValueCode>& out) cons
         if (auto e = read_block(b, block)) return e;
         std::copy(block.begin(), block.end(), out.begin() + std::ptrdiff_t(std::uint64_t(b) * header_.block_slots));
     }
+    return header_.rule_decided ? restore_rule_decided_slots(out) : std::nullopt;
+}
+
+std::optional<std::string> TableFile::decided_rules(const Rules*& r, Metric& metric) const {
+    // open() checked the header's shape against its rule set when this
+    // program knows it: the sector fits, so the index can be built.
+    r = find_rules(header_.rules_name);
+    if (!r || r->fingerprint() != header_.rules_fingerprint)
+        return path_ + ": its rule-decided slots need rule set '" + header_.rules_name +
+               "', which this program does not know";
+    const std::optional<Metric> m = table_metric(*r, header_);
+    if (!m) return path_ + ": header names a metric " + r->name + " cannot have";
+    metric = *m;
+    return std::nullopt;
+}
+
+std::optional<std::string> TableFile::restore_rule_decided_slots(std::vector<ValueCode>& values) const {
+    const Rules* r = nullptr;
+    Metric metric;
+    if (auto e = decided_rules(r, metric)) return e;
+    restore_rule_decided(*r, metric, header_.content, header_.sector, values);
     return std::nullopt;
 }
 
@@ -218,6 +241,16 @@ std::optional<std::string> TableFile::value_at(std::uint64_t slot, ValueCode& ou
     std::vector<ValueCode> block;
     if (auto e = read_block(std::uint32_t(slot / header_.block_slots), block)) return e;
     out = block[slot % header_.block_slots];
+    if (!header_.rule_decided) return std::nullopt;
+    // The rules' value where the file leaves it to them: one slot's
+    // position, through an index built for this look-up.
+    const Rules* r = nullptr;
+    Metric metric;
+    if (auto e = decided_rules(r, metric)) return e;
+    NormalPosition n;
+    if (!SectorIndex(*r, header_.sector).position_of(slot, n))
+        return path_ + ": slot " + std::to_string(slot) + " has no position";
+    if (const ValueCode c = rule_decided_code(*r, metric, header_.content, header_.sector, n); c != VALUE_NONE) out = c;
     return std::nullopt;
 }
 

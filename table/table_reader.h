@@ -66,10 +66,12 @@ public:
     // shrank or the read failed) rather than read damaged.
     std::optional<std::string> read_block_symbols(std::uint32_t b, std::vector<std::uint8_t>& raw,
                                                   bool* io = nullptr) const;
-    // Block b as value codes (out.size() becomes slots_in_block(b)).
+    // Block b as value codes (out.size() becomes slots_in_block(b)), as
+    // stored: rule-decided slots hold their filler.
     std::optional<std::string> read_block(std::uint32_t b, std::vector<ValueCode>& out) const;
-    // Every slot's value code; "don't care" slots hold whatever the writer
-    // filled in, so skip slots the index reports as empty.
+    // Every slot's value code.  In a file with rule-decided slots
+    // (header.rule_decided, table/rule_decided.h) those hold the rules'
+    // value, not the stored filler (read_block() gives what is stored).
     std::optional<std::string> read_all(std::vector<ValueCode>& out) const;
     // One slot, decompressing its block (slow: for a few look-ups only).
     std::optional<std::string> value_at(std::uint64_t slot, ValueCode& out) const;
@@ -82,6 +84,11 @@ public:
 
 private:
     TableFile() = default;
+    // The rule set and metric this file's rule-decided slots are restored
+    // with (the error names the file).
+    std::optional<std::string> decided_rules(const Rules*& r, Metric& metric) const;
+    // read_all()'s last step for a file with rule-decided slots.
+    std::optional<std::string> restore_rule_decided_slots(std::vector<ValueCode>& values) const;
     // Reads exactly out.size() bytes at `offset`; the error names the file.
     std::optional<std::string> read_at(std::uint64_t offset, std::span<std::uint8_t> out) const;
     std::string path_;

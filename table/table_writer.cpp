@@ -55,7 +55,8 @@ TableHeader header_for(const Rules& r, Sector s, std::span<const ValueCode> valu
                        std::size_t dict_size) {
     const bool wdl_only = is_wdl_only(opt.content);
     TableHeader h;
-    h.format_version = opt.format_version;
+    h.format_version = opt.rule_decided ? 3 : std::min<std::uint32_t>(opt.format_version, 2);
+    h.rule_decided = opt.rule_decided;
     h.rules_name = r.name;
     h.rules_fingerprint = r.fingerprint();
     h.sector = s;
@@ -176,6 +177,8 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     if (r.name.size() > kRulesNameMax) return std::string("rules name too long for the table header");
     if (opt.format_version < kOldestFormatVersion || opt.format_version > kFormatVersion)
         return "format version " + std::to_string(opt.format_version) + " cannot be written";
+    if (opt.rule_decided && opt.format_version < 3)
+        return "rule-decided slots need format version 3, not " + std::to_string(opt.format_version);
 
     std::vector<std::uint16_t> symbol_of;
     const bool wdl_only = is_wdl_only(opt.content);

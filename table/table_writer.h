@@ -45,7 +45,14 @@ struct TableWriteOptions {
     bool pack_symbols = true;
     bool train_dictionary = true;
     // 1 writes the old layout (no packing, no dictionary) for old readers.
+    // A file is stamped with the lowest version that holds what it uses: 3
+    // only with rule_decided, else at most 2, so version-2 readers still
+    // open every file that needs nothing newer.
     std::uint32_t format_version = kFormatVersion;
+    // Version 3: `values` holds fillers at the slots lower_rule_decided()
+    // left to the rules (table/rule_decided.h), and the header says so, so
+    // that readers restore them.  Needs format_version 3.
+    bool rule_decided = false;
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "table/durable_file.h"
+#include "table/rule_decided.h"
 #include "table/table_folder.h"
 #include "table/table_identity.h"
 #include "table/table_reader.h"
@@ -27,13 +28,17 @@ namespace {
 
 const char* kRepackHelp =
     "usage: mtb repack DIR --out DIR2 [--level L] [--block-slots N] [--no-pack]\n"
-    "                  [--no-dictionary] [--format V] [--threads N]\n"
+    "                  [--no-dictionary] [--keep-decided] [--format V] [--threads N]\n"
     "\n"
-    "Rewrites every table (*.mtb) of DIR into DIR2 in table format version 2\n"
+    "Rewrites every table (*.mtb) of DIR into DIR2 in table format version 3\n"
     "(table/FORMAT.md), from the values stored in DIR: nothing is solved again.\n"
-    "Tables of format version 1 (made before version 2) and of version 2 are\n"
-    "read alike.  Each new file is written under a temporary name, read back\n"
-    "and compared with the original at every slot; only then is it renamed into\n"
+    "The positions the rules decide in one ply (a blocked side, a capture that\n"
+    "leaves the opponent too few stones) are left to every reader to restore,\n"
+    "and their slots store what compresses best (not in capture-resolved\n"
+    "win/draw/loss files, which gain nothing by it; a table without such a\n"
+    "position stays version 2).  Tables of format versions 1, 2 and 3 are read\n"
+    "alike.  Each new file is written under a temporary name, read back and\n"
+    "compared with the original at every slot; only then is it renamed into\n"
     "place.  DIR itself is never written.  Prints each table's bytes before and\n"
     "after, then the totals.\n"
     "\n"
@@ -43,30 +48,30 @@ const char* kRepackHelp =
     "  --block-slots N   slots per block, 1..67108864 (default 65536)\n"
     "  --no-pack         one symbol per byte, never several packed into one\n"
     "  --no-dictionary   no zstd dictionary trained on the table's blocks\n"
-    "  --format V        write format version V: 2 (default) or 1 (for readers\n"
-    "                    older than version 2; no packing, no dictionary)\n"
+    "  --keep-decided    store the rule-decided positions' values as they are\n"
+    "                    (the file is then version 2)\n"
+    "  --format V        write format version V: 3 (default), 2 (for readers\n"
+    "                    older than version 3; as --keep-decided) or 1 (for\n"
+    "                    readers older than version 2; no packing, no dictionary)\n"
     "  --threads N       threads compressing blocks (default: all cores)\n"
     "\n"
     "Exit status 0 when every table was rewritten and found equal, 1 when a\n"
     "table cannot be read or written or a value differs (that table is not\n"
     "written; the others are), 2 on bad usage.\n";
 
-// Every slot of `written` holds the code `values` holds there; else the
-// first slot that differs.
+// Every slot of `written` holds the code `values` holds there (as
+// read_all() gives it: rule-decided slots restored); else the first slot
+// that differs.
 std::optional<std::string> compare_values(const TableFile& written, const std::vector<ValueCode>& values) {
-    const TableHeader& h = written.header();
-    if (h.slot_count != values.size())
-        return written.path() + ": holds " + std::to_string(h.slot_count) + " slots, the original " +
+    if (written.slots() != values.size())
+        return written.path() + ": holds " + std::to_string(written.slots()) + " slots, the original " +
                std::to_string(values.size());
-    std::vector<ValueCode> block;
-    for (std::uint32_t b = 0; b < h.block_count; ++b) {
-        if (auto e = written.read_block(b, block)) return e;
-        const std::uint64_t first = std::uint64_t(b) * h.block_slots;
-        for (std::size_t i = 0; i < block.size(); ++i)
-            if (block[i] != values[first + i])
-                return written.path() + ": slot " + std::to_string(first + i) + " reads " + std::to_string(block[i]) +
-                       ", the original holds " + std::to_string(values[first + i]);
-    }
+    std::vector<ValueCode> read;
+    if (auto e = written.read_all(read)) return e;
+    for (std::size_t i = 0; i < read.size(); ++i)
+        if (read[i] != values[i])
+            return written.path() + ": slot " + std::to_string(i) + " reads " + std::to_string(read[i]) +
+                   ", the original holds " + std::to_string(values[i]);
     return std::nullopt;
 }
 
@@ -85,11 +90,29 @@ std::optional<std::string> repack_one(const std::string& file, const std::string
     // The table's own level unless --level (clamped: a forged header cannot pass a bad one).
     if (!level_given) opt.level = int(std::clamp<std::uint32_t>(h.level, 1, 22));
     opt.metric = h.metric;  // the byte as stored: old lasker-20 files keep their 0
+    // A capture-resolved file already stores any value where a capture
+    // wins at once, and blocked positions are rare: measured, no byte is
+    // saved there, and the flag would cost each probe the rules' test.
+    if (h.content == TableContent::WDL_CAPTURES) opt.rule_decided = false;
+    if (opt.rule_decided) {
+        // Stored: a filler at each slot the rules decide.  Compared: the
+        // rules' value there, as every reader restores it (the same as
+        // the original's, except where a capture-resolved file held a
+        // lower value that its capture search lifted anyway).
+        const std::optional<Metric> metric = table_metric(*r, h);
+        if (!metric) return file + ": header names a metric " + r->name + " cannot have";
+        std::uint64_t decided = 0;
+        if (auto e = lower_rule_decided(*r, *metric, h.content, h.sector, values, &decided)) return file + ": " + *e;
+        // A sector the rules decide nowhere stays version 2: its probes
+        // then skip the rules' test.
+        opt.rule_decided = decided > 0;
+    }
     const std::string name = std::filesystem::path(file).filename().string();
     const std::string target = out_dir + "/" + name;
     // Not named *.mtb: a folder listing never takes it for a table.
     const std::string staged = target + ".repack";
     if (auto e = write_table(staged, *r, h.sector, values, opt)) return *e;
+    if (opt.rule_decided) restore_rule_decided(*r, *table_metric(*r, h), h.content, h.sector, values);
     auto written = TableFile::open(staged, error);
     std::optional<std::string> problem = written ? compare_values(*written, values) : error;
     if (!problem && written) problem = written->check_matches(*r, h.sector);
@@ -125,7 +148,7 @@ bool same_folder(const std::string& a, const std::string& b) {
 
 int cmd_repack(std::span<char*> args) {
     Args a(args, {"--out", "--level", "--block-slots", "--format", "--threads"},
-           {"--no-pack", "--no-dictionary", "--help"});
+           {"--no-pack", "--no-dictionary", "--keep-decided", "--help"});
     if (a.has("--help")) return std::fputs(kRepackHelp, stdout), OK;
     auto level = a.integer("--level", 1, 22);
     auto block_slots = a.integer("--block-slots", 1, kMaxBlockSlots);
@@ -142,6 +165,7 @@ int cmd_repack(std::span<char*> args) {
     opt.threads = threads ? int(*threads) : 0;
     opt.pack_symbols = !a.has("--no-pack");
     opt.train_dictionary = !a.has("--no-dictionary");
+    opt.rule_decided = opt.format_version >= 3 && !a.has("--keep-decided");
 
     std::string error;
     const TableFolder folder = list_table_folder(dir, error);

@@ -25,7 +25,9 @@ TableFigures table_figures(const TableFile& t) {
     f.file = std::filesystem::path(t.path()).filename().string();
     f.sector = h.sector.name();
     f.wdl = is_wdl_only(h.content);
-    f.counts_known = h.content != TableContent::WDL_CAPTURES;
+    // Counts of stored codes: not every position's value where some are
+    // lowered (content 2) or left to the rules (rule_decided).
+    f.counts_known = h.content != TableContent::WDL_CAPTURES && !h.rule_decided;
     f.bytes = h.file_size;
     // The distance in the table's own metric (a table of an unknown rule
     // set is counted as DTM).

@@ -16,7 +16,7 @@ struct TableFigures {
     std::string file, sector;
     std::string metric = "dtm";  // of the longest columns: "dtm" or "dtc"
     bool wdl = false;
-    bool counts_known = true;  // false for a capture-resolved file (FORMAT.md content 2)
+    bool counts_known = true;  // false for a capture-resolved file (FORMAT.md content 2) or rule-decided slots
     std::uint64_t positions = 0, wins = 0, losses = 0, draws = 0, bytes = 0;
     int longest_win = -1, longest_loss = -1;  // -1: none (or a WDL-only file)
     double bits() const { return positions ? 8.0 * double(bytes) / double(positions) : 0.0; }

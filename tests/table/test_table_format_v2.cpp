@@ -148,9 +148,12 @@ TEST_CASE("v2: a version-1 file is still read, with the same values", "[table]")
     std::string error;
     CHECK_FALSE(TableFile::open(dir.file("forged.mtb"), error));
     CHECK(error.find("reserved header field not zero") != std::string::npos);
-    // The writer writes versions 1 and 2 only.
-    opt.format_version = 3;
-    CHECK(write_table(dir.file("v3.mtb"), unregistered(), kSector, values, opt));
+    // The writer writes versions 1 to 3 only, and rule-decided slots in 3 only.
+    opt.format_version = 4;
+    CHECK(write_table(dir.file("v4.mtb"), unregistered(), kSector, values, opt));
+    opt.format_version = 2;
+    opt.rule_decided = true;
+    CHECK(write_table(dir.file("v2.mtb"), unregistered(), kSector, values, opt));
 }
 
 TEST_CASE("v2: packing fields that do not fit the dictionary are refused", "[table]") {

@@ -81,6 +81,7 @@ expect 0 "nmm_3v3.wdl.mtb" "$MTB" wdl "$T/nmm" --out "$T/w" --sectors 3v3
 header_byte() { od -An -tu1 -j "$2" -N1 "$1" | tr -d ' '; }
 expect 0 "total: .*1 tables repacked, 0 failed" "$MTB" repack "$T/w" --out "$T/w2" --block-slots 8192 --level 3
 w2="$T/w2/nmm_3v3.wdl.mtb"
+# A capture-resolved file gets no rule-decided slots: it stays version 2.
 [ "$(header_byte "$w2" 8)" = 2 ] || bad "repack did not write format version 2"
 [ "$(header_byte "$w2" 113)" = 3 ] || bad "a win/draw/loss table was not packed in base 3"
 expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/w2"
@@ -88,25 +89,37 @@ expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/w2"
 expect 0 "1 tables repacked" "$MTB" repack "$T/nmm" --out "$T/v1" --format 1 --level 9
 [ "$(header_byte "$T/v1/nmm_3v3.mtb" 8)" = 1 ] || bad "repack --format 1 did not write version 1"
 expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/v1" --values
-expect 0 "1 tables repacked" "$MTB" repack "$T/v1" --out "$T/v2" --level 9
+expect 0 "1 tables repacked" "$MTB" repack "$T/v1" --out "$T/v2" --level 9 --keep-decided
 cmp -s "$T/v2/nmm_3v3.mtb" "$T/nmm/nmm_3v3.mtb" || bad "v1 -> v2 repack differs from what gen wrote"
+# Version 3 (rule-decided slots) and back to version 1: the same file byte
+# for byte, so every restored value is the stored one.
+expect 0 "1 tables repacked" "$MTB" repack "$T/v1" --out "$T/v3" --level 9
+[ "$(header_byte "$T/v3/nmm_3v3.mtb" 115)" = 1 ] || bad "v1 -> v3 repack left no rule-decided slots"
+expect 0 "1 tables repacked" "$MTB" repack "$T/v3" --out "$T/v3-v1" --format 1 --level 9
+cmp -s "$T/v3-v1/nmm_3v3.mtb" "$T/v1/nmm_3v3.mtb" || bad "v3 -> v1 repack differs from the version-1 file"
+expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/v3"
 expect 0 "6 tables repacked" "$MTB" repack "$T/l20" --out "$T/l20-v1" --format 1
 expect 0 "6 sound, 0 damaged" "$MTB" verify "$T/l20-v1" --values --threads 2
-for d in nmm v1; do "$MTB" probe --rules nmm --tables "$T/$d" "$pos" >"$T/probe.$d" 2>&1 || bad "probe on $d"; done
+for d in nmm v1 v3; do "$MTB" probe --rules nmm --tables "$T/$d" "$pos" >"$T/probe.$d" 2>&1 || bad "probe on $d"; done
 cmp -s "$T/probe.nmm" "$T/probe.v1" || bad "probe differs on the version-1 copy"
+cmp -s "$T/probe.nmm" "$T/probe.v3" || bad "probe differs on the version-3 copy"
 # Forged version-2 fields are damage, named with the file.
 forged pack "$T/w2" nmm_3v3.wdl.mtb pack_base=2
 expect 1 "nmm_3v3.wdl.mtb: bad symbol packing" "$MTB" verify "$T/pack"
 expect 1 "nmm_3v3.wdl.mtb: bad symbol packing" "$MTB" stats "$T/pack"
 forged zdict "$T/w2" nmm_3v3.wdl.mtb --consistent zdict_size=64
 expect 1 "nmm_3v3.wdl.mtb: " "$MTB" verify "$T/zdict"
-forged version "$T/nmm" nmm_3v3.mtb format_version=3
-expect 1 "nmm_3v3.mtb: format version 3 not supported" "$MTB" verify "$T/version"
+forged version "$T/nmm" nmm_3v3.mtb format_version=4
+expect 1 "nmm_3v3.mtb: format version 4 not supported" "$MTB" verify "$T/version"
 expect 1 "corrupt table" "$MTB" probe --rules nmm --tables "$T/version" "$pos"
+forged decided2 "$T/v2" nmm_3v3.mtb rule_decided=1
+expect 1 "nmm_3v3.mtb: reserved header field not zero" "$MTB" verify "$T/decided2"
+forged decided3 "$T/v3" nmm_3v3.mtb rule_decided=2
+expect 1 "nmm_3v3.mtb: unknown rule-decided kind" "$MTB" verify "$T/decided3"
 # repack: never into its own folder; a damaged table is not written.
 expect 2 "must be another folder" "$MTB" repack "$T/nmm" --out "$T/nmm"
 expect 2 "give --out" "$MTB" repack "$T/nmm"
-expect 2 "--format" "$MTB" repack "$T/nmm" --out "$T/r" --format 3
+expect 2 "--format" "$MTB" repack "$T/nmm" --out "$T/r" --format 4
 expect 1 "nmm_3v3.wdl.mtb: bad symbol packing" "$MTB" repack "$T/pack" --out "$T/r"
 [ -z "$(ls -A "$T/r")" ] || bad "repack left files for a damaged table: $(ls "$T/r")"
 

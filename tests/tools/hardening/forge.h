@@ -37,7 +37,7 @@ inline constexpr Field kFields[] = {
     {"index_scheme", 60, 4},  {"slot_count", 64, 8},  {"content", 72, 1},     {"symbol_width", 73, 1},
     {"dict_size", 74, 2},     {"block_slots", 76, 4}, {"block_count", 80, 4}, {"level", 84, 4},
     {"file_size", 88, 8},     {"data_offset", 96, 8}, {"pack_base", 113, 1},  {"pack_count", 114, 1},
-    {"zdict_size", 116, 4},
+    {"rule_decided", 115, 1}, {"zdict_size", 116, 4},
 };
 
 inline const Field* field_named(std::string_view name) {
