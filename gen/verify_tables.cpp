@@ -50,6 +50,22 @@ StoredTable::StoredTable(const Rules& r, Sector s, std::span<const ValueCode> va
 std::unique_ptr<StoredTable> StoredTable::from_file(const Rules& r, const TableFile& file, int threads,
                                                     std::string& error) {
     const TableHeader& h = file.header();
+    // Rule-decided slots (table format version 3) hold fillers: read_all()
+    // restores them, and the table is built from its values.
+    if (h.rule_decided) {
+        std::vector<ValueCode> values;
+        if (auto e = file.read_all(values)) {
+            error = *e;
+            return nullptr;
+        }
+        auto t = std::make_unique<StoredTable>(r, h.sector, values);
+        if (values.size() != t->slots_) {
+            error = file.path() + ": holds " + std::to_string(values.size()) + " slots, the index has " +
+                    std::to_string(t->slots_);
+            return nullptr;
+        }
+        return t;
+    }
     std::unique_ptr<StoredTable> t(new StoredTable(r, h.sector));
     if (h.slot_count != t->slots_) {
         error = file.path() + ": holds " + std::to_string(h.slot_count) + " slots, the index has " +

@@ -98,6 +98,10 @@ expect 0 "1 tables repacked" "$MTB" repack "$T/v1" --out "$T/v3" --level 9
 expect 0 "1 tables repacked" "$MTB" repack "$T/v3" --out "$T/v3-v1" --format 1 --level 9
 cmp -s "$T/v3-v1/nmm_3v3.mtb" "$T/v1/nmm_3v3.mtb" || bad "v3 -> v1 repack differs from the version-1 file"
 expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/v3"
+# verify --values reads version 3 through its restore: fillers are not damage.
+expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/v3" --values
+expect 0 "6 tables repacked" "$MTB" repack "$T/l20" --out "$T/l20-v3"
+expect 0 "6 sound, 0 damaged" "$MTB" verify "$T/l20-v3" --values --threads 2
 expect 0 "6 tables repacked" "$MTB" repack "$T/l20" --out "$T/l20-v1" --format 1
 expect 0 "6 sound, 0 damaged" "$MTB" verify "$T/l20-v1" --values --threads 2
 for d in nmm v1 v3; do "$MTB" probe --rules nmm --tables "$T/$d" "$pos" >"$T/probe.$d" 2>&1 || bad "probe on $d"; done
