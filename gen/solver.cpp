@@ -124,8 +124,9 @@ struct Target {
 // The index rows (SectorIndex::Row) of the children of positions whose
 // opponent has the stones `them`, per ply kind and removed point
 // (MAX_POINTS: none), found when first needed, and the stones of `them` a
-// mill may remove.  One per thread: the init visits positions grouped by
-// `them`, so each row serves many children.
+// mill may remove.  One per thread: the grouped walk visits positions
+// sharing `them` together, so each row serves many children (in slot
+// order `them` changes often and the rows are found again).
 struct ExitRows {
     Bitboard them = ~Bitboard(0);
     int sector = -1;

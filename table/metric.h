@@ -110,9 +110,11 @@ public:
     // documents it): a draw; a loss in 0 when it has too few stones; a
     // blocked loss in blocked_loss() (0, or 1 under a limit: the blocked
     // side's turn counts on the clock).
-    ExactValue game_over(GameEnd e) const {
-        if (e == GameEnd::NO_CAPTURE_LIMIT || e == GameEnd::FULL_BOARD) return value(VALUE_DRAW);
-        return value(loss(e == GameEnd::TOO_FEW_STONES ? 0 : blocked_loss()));
+    ExactValue game_over(GameEnd e) const { return value(game_over_code(e)); }
+    // The same as a stored code (a version-3 table's rule-decided slots).
+    ValueCode game_over_code(GameEnd e) const {
+        if (e == GameEnd::NO_CAPTURE_LIMIT || e == GameEnd::FULL_BOARD) return VALUE_DRAW;
+        return loss(e == GameEnd::TOO_FEW_STONES ? 0 : blocked_loss());
     }
     // "win in 11" (DTM), "win, dtc 3" (DTC): the code itself, whatever the counter.
     std::string text(ValueCode c) const { return c == VALUE_NONE ? "none" : value_text(value(c)); }

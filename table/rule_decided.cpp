@@ -28,21 +28,8 @@ void for_each_decided(const Rules& r, const Metric& m, TableContent content, Sec
 
 ValueCode rule_decided_code(const Rules& r, const Metric& m, TableContent content, Sector s, NormalPosition n) {
     const Position p = denormalise(s, n, WHITE);
-    ValueCode code = VALUE_NONE;
-    switch (game_end(r, p)) {
-        case GameEnd::NONE:
-            break;
-        case GameEnd::NO_CAPTURE_LIMIT:
-        case GameEnd::FULL_BOARD:
-            code = VALUE_DRAW;
-            break;
-        case GameEnd::TOO_FEW_STONES:
-            code = m.loss(0);
-            break;
-        case GameEnd::BLOCKED:
-            code = m.loss(m.blocked_loss());
-            break;
-    }
+    const GameEnd end = game_end(r, p);
+    ValueCode code = end == GameEnd::NONE ? VALUE_NONE : m.game_over_code(end);
     // A capture can leave the opponent too few stones only when one stone
     // less is too few: a test on the counts spares the ply list elsewhere.
     if (code == VALUE_NONE && r.too_few_stones(s.them_board + s.them_hand - 1)) {
