@@ -125,7 +125,9 @@ std::optional<std::string> read_values(const TableFile& t, int threads, std::uni
     }
     for (const std::string& e : errors)
         if (!e.empty()) return e;
-    return std::nullopt;
+    // Blocks hold what is stored: a rule-decided slot's filler (table format
+    // version 3, written by `mtb repack`) must become the rules' value.
+    return t.restore_rule_decided_slots({values.get(), std::size_t(h.slot_count)});
 }
 
 // Opens and loads one child table with `threads` threads.

@@ -212,7 +212,7 @@ std::optional<std::string> TableFile::read_all(std::vector<ValueCode>& out) cons
         if (auto e = read_block(b, block)) return e;
         std::copy(block.begin(), block.end(), out.begin() + std::ptrdiff_t(std::uint64_t(b) * header_.block_slots));
     }
-    return header_.rule_decided ? restore_rule_decided_slots(out) : std::nullopt;
+    return restore_rule_decided_slots(out);
 }
 
 std::optional<std::string> TableFile::decided_rules(const Rules*& r, Metric& metric) const {
@@ -228,7 +228,8 @@ std::optional<std::string> TableFile::decided_rules(const Rules*& r, Metric& met
     return std::nullopt;
 }
 
-std::optional<std::string> TableFile::restore_rule_decided_slots(std::vector<ValueCode>& values) const {
+std::optional<std::string> TableFile::restore_rule_decided_slots(std::span<ValueCode> values) const {
+    if (!header_.rule_decided) return std::nullopt;
     const Rules* r = nullptr;
     Metric metric;
     if (auto e = decided_rules(r, metric)) return e;

@@ -73,6 +73,11 @@ public:
     // (header.rule_decided, table/rule_decided.h) those hold the rules'
     // value, not the stored filler (read_block() gives what is stored).
     std::optional<std::string> read_all(std::vector<ValueCode>& out) const;
+    // For a file with rule-decided slots: sets those of `values` (every
+    // slot, in order, as read_block() gives them) to the rules' value;
+    // does nothing for other files.  read_all() ends with it; a reader that
+    // decodes blocks itself must call it before using the values.
+    std::optional<std::string> restore_rule_decided_slots(std::span<ValueCode> values) const;
     // One slot, decompressing its block (slow: for a few look-ups only).
     std::optional<std::string> value_at(std::uint64_t slot, ValueCode& out) const;
 
@@ -87,8 +92,6 @@ private:
     // The rule set and metric this file's rule-decided slots are restored
     // with (the error names the file).
     std::optional<std::string> decided_rules(const Rules*& r, Metric& metric) const;
-    // read_all()'s last step for a file with rule-decided slots.
-    std::optional<std::string> restore_rule_decided_slots(std::vector<ValueCode>& values) const;
     // Reads exactly out.size() bytes at `offset`; the error names the file.
     std::optional<std::string> read_at(std::uint64_t offset, std::span<std::uint8_t> out) const;
     std::string path_;

@@ -101,6 +101,16 @@ expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/v3"
 # verify --values reads version 3 through its restore: fillers are not damage.
 expect 0 "1 sound, 0 damaged" "$MTB" verify "$T/v3" --values
 expect 0 "6 tables repacked" "$MTB" repack "$T/l20" --out "$T/l20-v3"
+# gen on a version-3 folder: children's rule-decided slots are read as the
+# rules' values, not as their fillers, so the 4-stone units it adds are the
+# same files as those solved beside the tables gen wrote.
+for d in nmm v3; do
+  rm -rf "$T/ext-$d" && cp -r "$T/$d" "$T/ext-$d"
+  "$MTB" gen --rules nmm --max-stones 4 --out "$T/ext-$d" --threads 1 >/dev/null 2>&1 || bad "gen nmm 4 over $d"
+done
+for f in nmm_3v4.mtb nmm_4v3.mtb nmm_4v4.mtb; do
+  cmp -s "$T/ext-nmm/$f" "$T/ext-v3/$f" || bad "gen over version-3 children wrote another $f"
+done
 expect 0 "6 sound, 0 damaged" "$MTB" verify "$T/l20-v3" --values --threads 2
 expect 0 "6 tables repacked" "$MTB" repack "$T/l20" --out "$T/l20-v1" --format 1
 expect 0 "6 sound, 0 damaged" "$MTB" verify "$T/l20-v1" --values --threads 2
