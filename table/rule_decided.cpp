@@ -71,4 +71,13 @@ void restore_rule_decided(const Rules& r, const Metric& m, TableContent content,
     });
 }
 
+bool rule_decides_code(const Rules& r, const Metric& m, TableContent content, Sector s, ValueCode c) {
+    bool found = false;
+    for_each_decided(r, m, content, s, SectorIndex(r, s).slots(), [&](std::uint64_t, ValueCode d) {
+        found = d == c;
+        return !found;
+    });
+    return found;
+}
+
 }  // namespace mtb

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "table/rule_decided.h"
 #include "table/table_identity.h"
 
 namespace mtb::cli {
@@ -46,6 +47,16 @@ TableFigures table_figures(const TableFile& t) {
             f.losses += d.count;
             if (!f.wdl) f.longest_loss = std::max(f.longest_loss, metric.plies(d.code));
         }
+    }
+    // A version-3 file leaves the shortest results to the rules (a win in
+    // 1, a loss in 0 or in the blocked loss): they are the longest only when
+    // the dictionary holds none of their kind, which a walk of the sector
+    // then settles (rare: a table whose every win is a capture that wins).
+    if (h.rule_decided && !f.wdl && rules && rules->fingerprint() == h.rules_fingerprint) {
+        auto decides = [&](ValueCode c) { return rule_decides_code(*rules, metric, h.content, h.sector, c); };
+        if (f.longest_win < 0 && decides(metric.win(1))) f.longest_win = 1;
+        for (int n = metric.blocked_loss(); n >= 0 && f.longest_loss < 0; --n)
+            if (decides(metric.loss(n))) f.longest_loss = n;
     }
     return f;
 }
