@@ -71,11 +71,14 @@ void restore_rule_decided(const Rules& r, const Metric& m, TableContent content,
     });
 }
 
-bool rule_decides_code(const Rules& r, const Metric& m, TableContent content, Sector s, ValueCode c) {
-    bool found = false;
+std::uint32_t rule_decided_codes(const Rules& r, const Metric& m, TableContent content, Sector s,
+                                 std::span<const ValueCode> wanted) {
+    const std::uint32_t all = (std::uint32_t(1) << wanted.size()) - 1;
+    std::uint32_t found = 0;
     for_each_decided(r, m, content, s, SectorIndex(r, s).slots(), [&](std::uint64_t, ValueCode d) {
-        found = d == c;
-        return !found;
+        for (std::size_t i = 0; i < wanted.size(); ++i)
+            if (wanted[i] == d) found |= std::uint32_t(1) << i;
+        return found != all;
     });
     return found;
 }

@@ -46,10 +46,12 @@ std::optional<std::string> lower_rule_decided(const Rules& r, const Metric& m, T
 // The inverse: sets each decided slot of `values` to the rules' code.
 void restore_rule_decided(const Rules& r, const Metric& m, TableContent content, Sector s, std::span<ValueCode> values);
 
-// Whether the rules decide some position of sector s with code c: a walk
-// of the sector's slots that stops at the first.  For figures a file's
-// dictionary cannot give where it leaves c to the rules (mtb stats' longest
-// win of a table whose every win is a capture that wins at once).
-bool rule_decides_code(const Rules& r, const Metric& m, TableContent content, Sector s, ValueCode c);
+// Which of `wanted` (at most 32 codes) the rules decide at some position of
+// sector s: bit i for wanted[i].  One walk of the sector's slots, which stops
+// once every one is found.  For figures a file's dictionary cannot give
+// where it leaves codes to the rules (mtb stats' longest win of a table
+// whose every win is a capture that wins at once).
+std::uint32_t rule_decided_codes(const Rules& r, const Metric& m, TableContent content, Sector s,
+                                 std::span<const ValueCode> wanted);
 
 }  // namespace mtb

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <vector>
 
 #include "table/rule_decided.h"
 #include "table/table_identity.h"
@@ -49,14 +50,25 @@ TableFigures table_figures(const TableFile& t) {
         }
     }
     // A version-3 file leaves the shortest results to the rules (a win in
-    // 1, a loss in 0 or in the blocked loss): they are the longest only when
-    // the dictionary holds none of their kind, which a walk of the sector
-    // then settles (rare: a table whose every win is a capture that wins).
-    if (h.rule_decided && !f.wdl && rules && rules->fingerprint() == h.rules_fingerprint) {
-        auto decides = [&](ValueCode c) { return rule_decides_code(*rules, metric, h.content, h.sector, c); };
-        if (f.longest_win < 0 && decides(metric.win(1))) f.longest_win = 1;
-        for (int n = metric.blocked_loss(); n >= 0 && f.longest_loss < 0; --n)
-            if (decides(metric.loss(n))) f.longest_loss = n;
+    // 1, a loss in the blocked loss or in 0: Metric::game_over_code()): they
+    // are the longest only when the dictionary holds none of their kind,
+    // which one walk of the sector then settles (rare: a table whose every
+    // win is a capture that wins).
+    if (h.rule_decided && !f.wdl && rules && rules->fingerprint() == h.rules_fingerprint &&
+        (f.longest_win < 0 || f.longest_loss < 0)) {
+        // Only the kinds the dictionary lacks, so the walk stops at the first.
+        const ValueCode win = metric.win(1), blocked = metric.loss(metric.blocked_loss()), lost = metric.loss(0);
+        std::vector<ValueCode> wanted;
+        if (f.longest_win < 0) wanted.push_back(win);
+        if (f.longest_loss < 0) wanted.insert(wanted.end(), {blocked, lost});
+        const std::uint32_t found = rule_decided_codes(*rules, metric, h.content, h.sector, wanted);
+        auto decided = [&](ValueCode c) {
+            const auto i = std::find(wanted.begin(), wanted.end(), c) - wanted.begin();
+            return (found >> i & 1) != 0;
+        };
+        if (f.longest_win < 0 && decided(win)) f.longest_win = 1;
+        if (f.longest_loss < 0 && (decided(blocked) || decided(lost)))
+            f.longest_loss = decided(blocked) ? metric.blocked_loss() : 0;
     }
     return f;
 }
