@@ -57,9 +57,8 @@ std::vector<SolveUnit> solve_units(const Rules& r) {
 std::vector<SolveUnit> movement_units(const Rules& r, int max_stones) {
     std::vector<SolveUnit> out;
     for (SolveUnit& u : solve_units(r)) {
-        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(), [&](const Sector& s) {
-            return s.movement_only() && s.us_board <= max_stones && s.them_board <= max_stones;
-        });
+        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(),
+                                [&](const Sector& s) { return s.movement_only() && s.stones_a_side() <= max_stones; });
         if (keep) out.push_back(std::move(u));
     }
     return out;
@@ -68,9 +67,8 @@ std::vector<SolveUnit> movement_units(const Rules& r, int max_stones) {
 std::vector<SolveUnit> stone_bounded_units(const Rules& r, int max_stones) {
     std::vector<SolveUnit> out;
     for (SolveUnit& u : solve_units(r)) {
-        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(), [&](const Sector& s) {
-            return s.us_board + s.us_hand <= max_stones && s.them_board + s.them_hand <= max_stones;
-        });
+        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(),
+                                [&](const Sector& s) { return s.stones_a_side() <= max_stones; });
         if (keep) out.push_back(std::move(u));
     }
     return out;

@@ -7,6 +7,7 @@
 // of lasker-20 is not part of a sector.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,6 +37,9 @@ struct Sector {
     // question (below).
     static std::optional<Sector> from_name(std::string_view text);
     bool movement_only() const { return us_hand == 0 && them_hand == 0; }
+    // The stones of the side that has more, on the board and in hand: what
+    // `mtb gen --max-stones K` bounds and `mtb stats --by-stones` groups by.
+    int stones_a_side() const { return std::max(us_board + us_hand, them_board + them_hand); }
 };
 
 // Plies by what they do to the stone counts: a move, a move with a

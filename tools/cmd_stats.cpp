@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 
 #include "table/table_folder.h"
@@ -18,7 +19,7 @@ namespace mtb::cli {
 namespace {
 
 const char* kStatsHelp =
-    "usage: mtb stats DIR [--json]\n"
+    "usage: mtb stats DIR [--by-stones] [--json]\n"
     "\n"
     "For every *.mtb file in DIR: positions, wins, losses, draws (from the side\n"
     "to move's view), the metric and the longest win and loss in plies in it\n"
@@ -31,15 +32,69 @@ const char* kStatsHelp =
     "where a capture decides, so its wins, losses and draws show as - (null in\n"
     "JSON).  --json prints {\"tables\":[{...}], \"total\":{...}}.  A DIR without\n"
     "tables of its own stands for its one DIR/<rules>/ folder (as in mtb probe).\n"
+    "--by-stones prints one line per number of stones a side (the side with\n"
+    "more, on the board and in hand: what mtb gen --max-stones bounds) in place\n"
+    "of one per table, each summing the tables of that number, with their\n"
+    "count; in JSON {\"by_stones\":[{\"stones\":N,\"tables\":T,...}],\n"
+    "\"total\":{...}}.\n"
     "Exit status 1 when DIR is missing or holds no table, or a table cannot be\n"
     "read.\n";
 
 std::string opt_int(int v) { return v < 0 ? "-" : std::to_string(v); }
 
+// One line per number of stones a side: the tables the total counts
+// (values files, or only win/draw/loss ones in a folder of those), summed.
+int print_by_stones(const std::vector<TableFigures>& rows, const std::vector<int>& stones, bool any_values,
+                    const TableFigures& total, bool json, int bad) {
+    std::map<int, std::pair<int, TableFigures>> by;  // stones -> (tables, sums)
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].wdl == any_values) continue;
+        auto& [count, sum] = by[stones[i]];
+        const std::string before = sum.metric;
+        sum.add(rows[i]);
+        if (count++ && before != rows[i].metric) sum.metric = "mixed";
+        sum.wdl = rows[i].wdl;
+        sum.counts_known &= rows[i].counts_known;
+    }
+    TableFigures all = total;
+    all.wdl = !any_values;
+    for (const auto& [n, group] : by)
+        if (group.second.metric != all.metric) all.metric = "mixed";
+    if (json) {
+        Json j;
+        j["by_stones"] = Json::array();
+        for (const auto& [n, group] : by) {
+            Json g = table_figures_json(group.second, false);
+            g["stones"] = n;
+            g["tables"] = group.first;
+            j["by_stones"].push_back(g);
+        }
+        j["total"] = table_figures_json(all, false);
+        std::printf("%s\n", dump(j).c_str());
+        return bad ? FAILURE : OK;
+    }
+    std::printf("%-10s %7s %14s %14s %14s %14s %6s %6s %6s %12s %8s\n", "stones", "tables", "positions", "wins",
+                "losses", "draws", "metric", "maxwin", "maxloss", "bytes", "bits/pos");
+    auto line = [](const std::string& label, int tables, const TableFigures& r) {
+        auto count = [&](std::uint64_t n) { return r.counts_known ? std::to_string(n) : std::string("-"); };
+        std::printf("%-10s %7d %14llu %14s %14s %14s %6s %6s %6s %12llu %8.4f\n", label.c_str(), tables,
+                    (unsigned long long)r.positions, count(r.wins).c_str(), count(r.losses).c_str(),
+                    count(r.draws).c_str(), r.wdl ? "-" : r.metric.c_str(), opt_int(r.longest_win).c_str(),
+                    opt_int(r.longest_loss).c_str(), (unsigned long long)r.bytes, r.bits());
+    };
+    int tables = 0;
+    for (const auto& [n, group] : by) {
+        line(std::to_string(n) + " a side", group.first, group.second);
+        tables += group.first;
+    }
+    line("total", tables, all);
+    return bad ? FAILURE : OK;
+}
+
 }  // namespace
 
 int cmd_stats(std::span<char*> args) {
-    Args a(args, {}, {"--json", "--help"});
+    Args a(args, {}, {"--json", "--by-stones", "--help"});
     if (a.has("--help")) return std::fputs(kStatsHelp, stdout), OK;
     if (a.error()) return fail_json(a.has("--json"), "stats", *a.error(), USAGE);
     if (a.positional().size() != 1)
@@ -52,6 +107,7 @@ int cmd_stats(std::span<char*> args) {
         return fail_json(json, "stats", a.positional()[0] + ": no *.mtb files (nor in a DIR/<rules>/ folder)");
     if (auto mix = metric_mix(folder)) std::fprintf(stderr, "mtb stats: warning: %s\n", mix->c_str());
     std::vector<TableFigures> rows;
+    std::vector<int> stones;  // of each row's sector, a side
     int bad = 0;
     for (const std::string& s : folder.skipped) fail("stats", s), ++bad;
     for (const std::string& f : folder.files) {
@@ -65,6 +121,7 @@ int cmd_stats(std::span<char*> args) {
             continue;
         }
         rows.push_back(table_figures(*t));
+        stones.push_back(t->header().sector.stones_a_side());
     }
     // The totals are the value tables'; a folder of win/draw/loss-only
     // files (mtb wdl --out) totals those instead.
@@ -76,6 +133,7 @@ int cmd_stats(std::span<char*> args) {
             total.add(r);
             total.counts_known &= r.counts_known;
         }
+    if (a.has("--by-stones")) return print_by_stones(rows, stones, any_values, total, json, bad);
     if (json) {
         Json j;
         j["tables"] = Json::array();
