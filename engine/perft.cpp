@@ -44,10 +44,11 @@ struct Geometry {
                 partners[p][k] = b.mills_at[p][k] ? b.mills_at[p][k] & ~bit(p) : NEVER;
     }
 
-    // Whether own (not containing p) completes a mill through p.
+    // Whether own (not containing p) completes a mill through p.  Bitwise
+    // on ints, not || on bools: no branches in perft's inner loop.
     bool closes(Bitboard own, Point p) const {
         const auto& pp = partners[p];
-        return !(pp[0] & ~own) | !(pp[1] & ~own) | !(pp[2] & ~own) | !(pp[3] & ~own);
+        return (int(!(pp[0] & ~own)) | int(!(pp[1] & ~own)) | int(!(pp[2] & ~own)) | int(!(pp[3] & ~own))) != 0;
     }
 };
 
