@@ -42,52 +42,68 @@ const char* kStatsHelp =
 
 std::string opt_int(int v) { return v < 0 ? "-" : std::to_string(v); }
 
+// The columns after a line's label, alike in the per-table and per-stones forms.
+void print_figure_heads() {
+    std::printf("%14s %14s %14s %14s %6s %6s %6s %12s %8s\n", "positions", "wins", "losses", "draws", "metric",
+                "maxwin", "maxloss", "bytes", "bits/pos");
+}
+void print_figures(const TableFigures& r, const std::string& metric) {
+    auto count = [&](std::uint64_t n) { return r.counts_known ? std::to_string(n) : std::string("-"); };
+    std::printf("%14llu %14s %14s %14s %6s %6s %6s %12llu %8.4f\n", (unsigned long long)r.positions,
+                count(r.wins).c_str(), count(r.losses).c_str(), count(r.draws).c_str(), metric.c_str(),
+                opt_int(r.longest_win).c_str(), opt_int(r.longest_loss).c_str(), (unsigned long long)r.bytes, r.bits());
+}
+
+// The metric of several values tables: theirs when they agree, else "mixed".
+std::string merge_metric(const std::string& so_far, const std::string& m) {
+    return so_far.empty() || so_far == m ? m : "mixed";
+}
+
 // One line per number of stones a side: the tables the total counts
 // (values files, or only win/draw/loss ones in a folder of those), summed.
 int print_by_stones(const std::vector<TableFigures>& rows, const std::vector<int>& stones, bool any_values,
-                    const TableFigures& total, bool json, int bad) {
-    std::map<int, std::pair<int, TableFigures>> by;  // stones -> (tables, sums)
+                    TableFigures all, bool json, int bad) {
+    struct Group {
+        int tables = 0;
+        TableFigures sum;
+    };
+    std::map<int, Group> by;
+    std::string all_metric;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i].wdl == any_values) continue;
-        auto& [count, sum] = by[stones[i]];
-        const std::string before = sum.metric;
-        sum.add(rows[i]);
-        if (count++ && before != rows[i].metric) sum.metric = "mixed";
-        sum.wdl = rows[i].wdl;
-        sum.counts_known &= rows[i].counts_known;
+        Group& g = by[stones[i]];
+        const std::string metric = merge_metric(g.tables++ ? g.sum.metric : "", rows[i].metric);
+        g.sum.add(rows[i]);
+        g.sum.metric = metric;
+        g.sum.wdl = !any_values;
+        g.sum.counts_known &= rows[i].counts_known;
+        all_metric = merge_metric(all_metric, rows[i].metric);
     }
-    TableFigures all = total;
     all.wdl = !any_values;
-    for (const auto& [n, group] : by)
-        if (group.second.metric != all.metric) all.metric = "mixed";
+    if (!all_metric.empty()) all.metric = all_metric;
     if (json) {
         Json j;
         j["by_stones"] = Json::array();
-        for (const auto& [n, group] : by) {
-            Json g = table_figures_json(group.second, false);
-            g["stones"] = n;
-            g["tables"] = group.first;
-            j["by_stones"].push_back(g);
+        for (const auto& [n, g] : by) {
+            Json line = table_figures_json(g.sum, false);
+            line["stones"] = n;
+            line["tables"] = g.tables;
+            j["by_stones"].push_back(line);
         }
         j["total"] = table_figures_json(all, false);
         std::printf("%s\n", dump(j).c_str());
         return bad ? FAILURE : OK;
     }
-    std::printf("%-10s %7s %14s %14s %14s %14s %6s %6s %6s %12s %8s\n", "stones", "tables", "positions", "wins",
-                "losses", "draws", "metric", "maxwin", "maxloss", "bytes", "bits/pos");
-    auto line = [](const std::string& label, int tables, const TableFigures& r) {
-        auto count = [&](std::uint64_t n) { return r.counts_known ? std::to_string(n) : std::string("-"); };
-        std::printf("%-10s %7d %14llu %14s %14s %14s %6s %6s %6s %12llu %8.4f\n", label.c_str(), tables,
-                    (unsigned long long)r.positions, count(r.wins).c_str(), count(r.losses).c_str(),
-                    count(r.draws).c_str(), r.wdl ? "-" : r.metric.c_str(), opt_int(r.longest_win).c_str(),
-                    opt_int(r.longest_loss).c_str(), (unsigned long long)r.bytes, r.bits());
-    };
+    std::printf("%-10s %7s ", "stones", "tables");
+    print_figure_heads();
     int tables = 0;
-    for (const auto& [n, group] : by) {
-        line(std::to_string(n) + " a side", group.first, group.second);
-        tables += group.first;
+    for (const auto& [n, g] : by) {
+        std::printf("%-10s %7d ", (std::to_string(n) + " a side").c_str(), g.tables);
+        print_figures(g.sum, all.wdl ? "-" : g.sum.metric);
+        tables += g.tables;
     }
-    line("total", tables, all);
+    std::printf("%-10s %7d ", "total", tables);
+    print_figures(all, all.wdl ? "-" : all.metric);
     return bad ? FAILURE : OK;
 }
 
@@ -143,21 +159,16 @@ int cmd_stats(std::span<char*> args) {
     } else {
         // The metric beside the longest columns: "maxwin 11" means plies
         // to the end in a DTM table, plies to the next capture in a DTC one.
-        std::printf("%-24s %14s %14s %14s %14s %6s %6s %6s %12s %8s\n", "table", "positions", "wins", "losses", "draws",
-                    "metric", "maxwin", "maxloss", "bytes", "bits/pos");
-        auto line = [](const TableFigures& r, const std::string& metric) {
-            auto count = [&](std::uint64_t n) { return r.counts_known ? std::to_string(n) : std::string("-"); };
-            std::printf("%-24s %14llu %14s %14s %14s %6s %6s %6s %12llu %8.4f\n", r.file.c_str(),
-                        (unsigned long long)r.positions, count(r.wins).c_str(), count(r.losses).c_str(),
-                        count(r.draws).c_str(), metric.c_str(), opt_int(r.longest_win).c_str(),
-                        opt_int(r.longest_loss).c_str(), (unsigned long long)r.bytes, r.bits());
-        };
+        std::printf("%-24s ", "table");
+        print_figure_heads();
         std::string total_metric;
         for (const TableFigures& r : rows) {
-            line(r, r.wdl ? "-" : r.metric);
-            if (!r.wdl) total_metric = total_metric.empty() || total_metric == r.metric ? r.metric : "mixed";
+            std::printf("%-24s ", r.file.c_str());
+            print_figures(r, r.wdl ? "-" : r.metric);
+            if (!r.wdl) total_metric = merge_metric(total_metric, r.metric);
         }
-        line(total, total_metric.empty() ? "-" : total_metric);
+        std::printf("%-24s ", total.file.c_str());
+        print_figures(total, total_metric.empty() ? "-" : total_metric);
     }
     return bad ? FAILURE : OK;
 }
