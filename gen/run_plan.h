@@ -33,11 +33,16 @@ struct PlannedUnit {
     SolveUnit unit;
     std::vector<std::uint64_t> sector_positions;  // per sector of unit.sectors
     std::uint64_t positions = 0;
-    // The solver's memory (gen/solver.h): a 16-bit word per slot of the
-    // unit, and its children's tables packed to at least 4 bits a slot
-    // (gen/child_values.h), so a low estimate where children are far from
-    // all draws.  Without the frontier (4 bytes per won or lost position
-    // of a pending layer), which the solver holds on top.
+    // The solver's memory at its peak, estimated on the high side (a unit
+    // is only solved if it fits, so too low an estimate is the costly
+    // error): a 16-bit word per slot of the unit (gen/solver.h); its
+    // children's tables at the widest packing, 16 bits a slot
+    // (gen/child_values.h: 4 or 8 where children hold few distinct
+    // values); the frontier as if every position were won or lost, 4 bytes
+    // each (gen/frontier.h); and 8 MiB for the indexes and the lists.
+    // Mostly drawn games (nmm) take well under it; on lasker-20 <= 8 the
+    // units of 1 M positions and more took 0.26-0.84 of it, and the run
+    // at most 0.99 of its largest unit's (BENCHMARKS.md).
     std::uint64_t memory_bytes = 0;
     std::vector<std::size_t> needs;  // indexes of the units it reads (ascending)
 };

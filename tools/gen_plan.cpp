@@ -23,8 +23,9 @@ std::string plan_help() {
            "Sizing a run (for a cluster: docs/CLUSTER.md):\n"
            "  --plan           solve nothing: list the units of the run in the order the\n"
            "                   scheduler starts them, each with its positions, estimated\n"
-           "                   memory (2 bytes a slot, children packed at 4 bits a slot,\n"
-           "                   frontier not counted) and the units whose tables it reads;\n"
+           "                   peak memory on the high side (2 bytes a slot, children\n"
+           "                   at 2 bytes a slot, 4 bytes a slot of frontier, 8 MiB)\n"
+           "                   and the units whose tables it reads;\n"
            "                   then totals, the critical path (the longest chain of units\n"
            "                   that must run one after another) and a projected wall time\n"
            "  --ranks R        with --plan: project R MPI ranks of --threads threads each,\n"
@@ -70,7 +71,8 @@ struct PlanReport {
     std::vector<std::size_t> path;    // unit indexes, first to last
     std::vector<bool> on_path;
     std::uint64_t positions = 0, path_positions = 0;
-    std::size_t largest = 0;
+    std::size_t largest = 0;      // the unit of most positions
+    std::size_t most_memory = 0;  // the unit of the highest memory estimate (its children count too)
     double wall = 0, path_seconds = 0;
 
     std::vector<std::size_t> needs_numbers(std::size_t u) const {
@@ -113,7 +115,9 @@ void print_json(const Rules& r, const PlanReport& p) {
                   {"positions", p.positions},
                   {"cpu_seconds", p.cpu_seconds(double(p.positions))},
                   {"largest_unit", p.number[p.largest]},
-                  {"largest_memory_bytes", p.units[p.largest].memory_bytes}};
+                  {"largest_memory_bytes", p.units[p.largest].memory_bytes},
+                  {"most_memory_unit", p.number[p.most_memory]},
+                  {"most_memory_bytes", p.units[p.most_memory].memory_bytes}};
     j["critical_path"] = {{"units", path},
                           {"positions", p.path_positions},
                           {"cpu_seconds", p.cpu_seconds(double(p.path_positions))},
@@ -142,10 +146,13 @@ void print_text(const Args& a, const Rules& r, const PlanReport& p) {
                     run.end, numbers_text(p.needs_numbers(run.unit)).c_str(), p.on_path[run.unit] ? " *" : "");
     }
     const PlannedUnit& big = p.units[p.largest];
-    std::printf("total: %zu units, %llu positions, %.0f CPU s; largest unit %zu (%s), %llu positions, %.1f MiB\n",
-                p.units.size(), (unsigned long long)p.positions, p.cpu_seconds(double(p.positions)),
-                p.number[p.largest], unit_name(big.unit).c_str(), (unsigned long long)big.positions,
-                double(big.memory_bytes) / 1048576.0);
+    const PlannedUnit& hungry = p.units[p.most_memory];
+    std::printf(
+        "total: %zu units, %llu positions, %.0f CPU s; largest unit %zu (%s), %llu positions, %.1f MiB; most memory: "
+        "unit %zu (%s), %.1f MiB\n",
+        p.units.size(), (unsigned long long)p.positions, p.cpu_seconds(double(p.positions)), p.number[p.largest],
+        unit_name(big.unit).c_str(), (unsigned long long)big.positions, double(big.memory_bytes) / 1048576.0,
+        p.number[p.most_memory], unit_name(hungry.unit).c_str(), double(hungry.memory_bytes) / 1048576.0);
     std::string chain;
     for (std::size_t u : p.path) chain.append(chain.empty() ? "" : " -> ").append(std::to_string(p.number[u]));
     std::printf("critical path: %zu units, %llu positions (%.1f%% of all), %.0f CPU s, %.1f s on %d thread%s: %s\n",
@@ -193,6 +200,7 @@ int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
     for (std::size_t u = 0; u < p.units.size(); ++u) {
         p.positions += p.units[u].positions;
         if (p.units[u].positions > p.units[p.largest].positions) p.largest = u;
+        if (p.units[u].memory_bytes > p.units[p.most_memory].memory_bytes) p.most_memory = u;
     }
     for (const ProjectedUnit& run : p.run) p.wall = std::max(p.wall, run.end);
     json ? print_json(r, p) : print_text(a, r, p);
