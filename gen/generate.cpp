@@ -313,11 +313,11 @@ std::string GenStage::finished_text(std::size_t u, std::size_t n, int team, cons
     char text[480];
     std::snprintf(text, sizeof text,
                   "[%zu/%zu] %s: %llu position%s in %.2f s (%.1f M/s; %d thread%s; init %.2f s, %.2f CPU "
-                  "s; %d layers %.2f s, %.2f CPU s; write %.2f s; children %.2f s; finish %.2f s)",
+                  "s; %d layers %.2f s, %.2f CPU s; write %.2f s; children %.2f s; finish %.2f s; set-up %.2f s)",
                   n, units_.size(), unit_name(units_[u]).c_str(), (unsigned long long)positions,
                   positions == 1 ? "" : "s", res.seconds, res.seconds > 0 ? positions / res.seconds / 1e6 : 0.0, team,
                   team == 1 ? "" : "s", stats.init_seconds, stats.init_cpu_seconds, stats.layers, stats.layer_seconds,
-                  stats.layer_cpu_seconds, write_seconds, res.load_seconds, stats.final_seconds);
+                  stats.layer_cpu_seconds, write_seconds, res.load_seconds, stats.final_seconds, stats.setup_seconds);
     return text;
 }
 

@@ -1018,6 +1018,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     if (Metric::of(r, opt.metric.kind()) != opt.metric)
         return std::string("solve_unit: rule set ") + r.name + " has no metric " + opt.metric.name() +
                (opt.metric.horizon() ? " to that limit" : "");
+    const double t_setup = omp_get_wtime();
     UnitSolver u(r, unit, children, opt);
     values.assign(unit.size(), {});
     for (std::size_t k = 0; k < unit.size(); ++k) {
@@ -1033,6 +1034,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     const std::uint64_t total = u.total_slots();
 
     const double t_start = omp_get_wtime(), c_start = cpu_seconds();
+    u.stats.setup_seconds = t_start - t_setup;
     u.init_pass();
     if (u.error) return u.error;
     const double t_init = omp_get_wtime(), c_init = cpu_seconds();

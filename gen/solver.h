@@ -100,6 +100,10 @@ struct SolveStats {
     double init_cpu_seconds = 0, layer_cpu_seconds = 0;             // all threads
     int layers = 0;                                                 // distances propagated
     std::size_t frontier_bytes = 0;                                 // peak
+    // Wall seconds before the init, on one thread: the unit's indexes
+    // built, its words allocated and set to "none".  Mostly the kernel's
+    // first touch of the words' fresh pages (BENCHMARKS.md, "Session 31").
+    double setup_seconds = 0;
     // Per phase: the init pass, the propagation passes of losses (which
     // make their predecessors wins) and of wins (which refute one child of
     // each predecessor), the finish pass.

@@ -20,7 +20,9 @@ takes the init pass (a parallel loop over every slot, 0% serial where the
 machine is idle) as the yardstick: its speed-up P replaces N in the serial
 part's formula, s = (P / S - 1) / (P - 1).  Phases: children
 (loading the tables a unit reads), init, layers, finish, write (the tables),
-set-up (the rest of the unit's seconds: allocating and indexing its words).
+set-up (indexing the unit and allocating its words: printed by mtb gen
+since session 31, else the rest of the unit's seconds), rest (what is left:
+freeing the unit's memory).
 """
 import argparse
 import re
@@ -28,8 +30,8 @@ import sys
 
 LINE = re.compile(r"^\[\d+/\d+\] (\S+): \d+ positions? in ([\d.]+) s \(.*?; (\d+) threads?; "
                   r"init ([\d.]+) s, [\d.]+ CPU s; \d+ layers ([\d.]+) s, [\d.]+ CPU s; "
-                  r"write ([\d.]+) s(?:; children ([\d.]+) s; finish ([\d.]+) s)?\)")
-PHASES = ["children", "set-up", "init", "layers", "finish", "write"]
+                  r"write ([\d.]+) s(?:; children ([\d.]+) s; finish ([\d.]+) s(?:; set-up ([\d.]+) s)?)?\)")
+PHASES = ["children", "set-up", "init", "layers", "finish", "write", "rest"]
 
 
 def units(path):
@@ -42,9 +44,11 @@ def units(path):
         total, init, layers, write = (float(m.group(i)) for i in (2, 4, 5, 6))
         children = float(m.group(7) or 0)
         finish = float(m.group(8) or 0)
-        setup = max(0.0, total - init - layers - write - children - finish)
+        rest = max(0.0, total - init - layers - write - children - finish)
+        setup = float(m.group(9)) if m.group(9) else rest
+        rest = max(0.0, rest - setup)
         out[m.group(1)] = (int(m.group(3)), {"children": children, "set-up": setup, "init": init,
-                                              "layers": layers, "finish": finish, "write": write})
+                                              "layers": layers, "finish": finish, "write": write, "rest": rest})
     return out
 
 

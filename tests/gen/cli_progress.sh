@@ -25,6 +25,21 @@ grep -q MTB_PROGRESS_SECONDS <<<"$("$mtb" gen --help)" || fail "gen --help does 
 inside "$dir/gen.err" "^\[3/3\] 4v4: init pass [0-9]+% done: $numbers" "^\[3/3\] 4v4: 3225597 positions in" ||
     fail "gen: no progress line inside unit 4v4: $(cat "$dir/gen.err")"
 grep -Eq 'ETA [0-9]' "$dir/gen.err" || fail "gen: no ETA with a time"
+# A unit's finished line splits its seconds into phases, the set-up (before
+# the init) among them, that add up to no more than the unit's seconds.
+python3 - "$dir/gen.err" <<'PY' || fail "gen: a finished line's phases: $(grep 'positions in' "$dir/gen.err")"
+import re, sys
+n = 0
+for line in open(sys.argv[1]):
+    m = re.search(r"positions? in ([\d.]+) s \(.*init ([\d.]+) s, .* layers ([\d.]+) s, .*; write ([\d.]+) s; "
+                  r"children ([\d.]+) s; finish ([\d.]+) s; set-up ([\d.]+) s\)", line)
+    if not m:
+        continue
+    n += 1
+    total, *phases = (float(x) for x in m.groups())
+    assert sum(phases) <= total + 0.03, line
+assert n == 3, n
+PY
 # Every percentage says what it is of: the init pass's, or the run's.
 if grep -E '[0-9]%' "$dir/gen.err" | grep -Ev '^[^%]*init pass [0-9]+% done: [^%]*% of the run\)[^%]*$|^[^%]*% of the run\)[^%]*$' |
     grep -q .; then
