@@ -41,8 +41,8 @@ struct PlannedUnit {
     // values); the frontier as if every position were won or lost, 4 bytes
     // each (gen/frontier.h); and 8 MiB for the indexes and the lists.
     // Mostly drawn games (nmm) take well under it; on lasker-20 <= 8 the
-    // units of 1 M positions and more took 0.26-0.84 of it, and the run
-    // at most 0.99 of its largest unit's (BENCHMARKS.md).
+    // units of 1 M positions and more took 0.26-0.84 of it, and the whole
+    // run's peak was 0.98 of the highest estimate (BENCHMARKS.md).
     std::uint64_t memory_bytes = 0;
     std::vector<std::size_t> needs;  // indexes of the units it reads (ascending)
 };
