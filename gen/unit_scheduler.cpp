@@ -70,7 +70,7 @@ std::optional<UnitScheduler::Start> UnitScheduler::next() const {
     if (r.empty()) return std::nullopt;
     const std::size_t big = r[0];
     const int want = team_for(big);
-    if (want <= free_ && fits(big)) return Start{big, want};
+    if (want <= free_ && fits(big)) return Start{big, want + spare_threads_for(r)};
     // Not enough threads or memory free (so some unit runs).  The time
     // until they are: at most the longest running unit's work per thread
     // (an upper bound: it has run a while).
@@ -85,6 +85,35 @@ std::optional<UnitScheduler::Start> UnitScheduler::next() const {
         if (work_[r[k]] / team <= wait && fits(r[k])) return Start{r[k], team};
     }
     return std::nullopt;
+}
+
+// Threads no unit would take: every ready unit can start now with its own
+// team (within the free threads and the memory rule), so nothing waits for
+// the threads left over, and until a unit ends no other gets ready.  They
+// are spread over the ready units in proportion to their work, so a run's
+// first units (a chain of small ones, each alone) and units that end a wave
+// use the whole machine.  Each call gives r[0] its share of what is free
+// now; the next call, with r[0] started, gives r[1] the same share of the
+// rest.  A unit takes spare threads only down to kSpareWorkDivisor times
+// less work per thread than its own team has: a team's threads share its
+// words, so too many on a small unit only contend (nmm's 3v3, 170 K
+// positions, ran 1.26x faster on 2 threads than on 1, 3v4 1.39x: BENCHMARKS.md,
+// "Session 32").
+int UnitScheduler::spare_threads_for(const std::vector<std::size_t>& r) const {
+    constexpr double kSpareWorkDivisor = 32;
+    if (!(work_per_thread_ > 0) || std::isinf(work_per_thread_)) return 0;  // teams of one worker
+    int need = 0;
+    double ready_work = 0;
+    for (std::size_t u : r) need += team_for(u), ready_work += work_[u];
+    const bool all_fit =
+        !memory_rule_ || (running_ == 0 && r.size() == 1) || running_work_ + ready_work <= largest_work_;
+    if (need >= free_ || !all_fit || !(ready_work > 0)) return 0;
+    const std::size_t u = r[0];
+    const int own = team_for(u);
+    const int share = int(std::floor(free_ * (work_[u] / ready_work)));
+    const int most = int(std::floor(work_[u] / (work_per_thread_ / kSpareWorkDivisor)));
+    const int team = std::max(own, std::min(share, most));
+    return std::min(team - own, free_ - need);
 }
 
 void UnitScheduler::start(std::size_t u, int team) {

@@ -12,7 +12,9 @@
 // team, whichever is estimated to end it sooner (time estimated as work per
 // thread); while it waits, a smaller ready unit may start only if it is
 // estimated to end before the waited-for threads are free, so the big one
-// is never starved.  Memory: the units running together never hold more
+// is never starved.  When every ready unit can start at once with its own
+// team, the threads left over are spread over them in proportion to their
+// work (spare_threads_for), or they would idle until a unit ends.  Memory: the units running together never hold more
 // work than the largest unit of the run (a unit's memory grows with its
 // positions), so the peak stays near that of one unit at a time.
 //
@@ -75,6 +77,8 @@ private:
     enum class State { WAITING, RUNNING, FINISHED, ABANDONED };
     void release(std::size_t u, State end);
     bool fits(std::size_t u) const;  // beside the running units, within the memory rule
+    // Threads beyond its own team for r[0], the first of the ready units r.
+    int spare_threads_for(const std::vector<std::size_t>& r) const;
     std::vector<double> work_;
     std::vector<std::vector<std::size_t>> needs_;
     std::vector<std::vector<std::size_t>> needed_by_;
