@@ -8,19 +8,6 @@
 #include "gen/unit_scheduler.h"
 
 namespace mtb {
-namespace {
-
-// The peak's parts (PlannedUnit::memory_bytes): bytes per slot of the
-// solver's own words, of a child table at its widest packing and of the
-// frontier with every position in it; and a fixed part for the unit's and
-// its children's indexes (up to 6 MiB a sector on lasker-20 <= 8, mostly
-// shared) and the frontier's empty lists, which dominates small units.
-constexpr std::uint64_t kWordBytes = 2;
-constexpr std::uint64_t kChildBytes = 2;
-constexpr std::uint64_t kFrontierBytes = 4;
-constexpr std::uint64_t kFixedBytes = std::uint64_t(8) << 20;
-
-}  // namespace
 
 std::vector<PlannedUnit> plan_units(const Rules& r, const std::vector<SolveUnit>& units) {
     const std::vector<std::vector<std::size_t>> needs = unit_needs(r, units);
@@ -35,7 +22,7 @@ std::vector<PlannedUnit> plan_units(const Rules& r, const std::vector<SolveUnit>
         }
         std::uint64_t child_slots = 0;
         for (Sector c : unit_children(r, units[u])) child_slots += distinct_positions(r, c);
-        p.memory_bytes = (kWordBytes + kFrontierBytes) * p.positions + kChildBytes * child_slots + kFixedBytes;
+        p.memory_bytes = UnitMemoryModel::bytes(p.positions, child_slots);
     }
     return plan;
 }

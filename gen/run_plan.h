@@ -29,6 +29,22 @@
 
 namespace mtb {
 
+// The parts of a unit's estimated peak (PlannedUnit::memory_bytes): bytes
+// per slot of the solver's own words, of a child table at its widest
+// packing and of the frontier with every position in it; and a fixed part
+// for the unit's and its children's indexes (up to 6 MiB a sector on
+// lasker-20 <= 8, mostly shared) and the frontier's empty lists, which
+// dominates small units.  `mtb gen --help` prints them from here.
+struct UnitMemoryModel {
+    static constexpr std::uint64_t word_bytes = 2;
+    static constexpr std::uint64_t child_bytes = 2;
+    static constexpr std::uint64_t frontier_bytes = 4;
+    static constexpr std::uint64_t fixed_bytes = std::uint64_t(8) << 20;
+    static constexpr std::uint64_t bytes(std::uint64_t positions, std::uint64_t child_slots) {
+        return (word_bytes + frontier_bytes) * positions + child_bytes * child_slots + fixed_bytes;
+    }
+};
+
 struct PlannedUnit {
     SolveUnit unit;
     std::vector<std::uint64_t> sector_positions;  // per sector of unit.sectors

@@ -16,15 +16,21 @@ namespace mtb::cli {
 std::string plan_help() {
     // The defaults are the model's own (gen/run_plan.h), printed from it.
     const ProjectionModel model;
-    char rate[32], share[32];
+    char rate[32], share[32], memory[160];
     std::snprintf(rate, sizeof rate, "%g", model.positions_per_cpu_second / 1e6);
     std::snprintf(share, sizeof share, "%g", model.serial_share);
+    using M = UnitMemoryModel;
+    std::snprintf(memory, sizeof memory,
+                  "(%llu bytes a slot, children\n"
+                  "                   at %llu bytes a slot, %llu bytes a slot of frontier, %llu MiB)\n",
+                  (unsigned long long)M::word_bytes, (unsigned long long)M::child_bytes,
+                  (unsigned long long)M::frontier_bytes, (unsigned long long)(M::fixed_bytes >> 20));
     return std::string("\n") +
            "Sizing a run (for a cluster: docs/CLUSTER.md):\n"
            "  --plan           solve nothing: list the units of the run in the order the\n"
            "                   scheduler starts them, each with its positions, estimated\n"
-           "                   peak memory on the high side (2 bytes a slot, children\n"
-           "                   at 2 bytes a slot, 4 bytes a slot of frontier, 8 MiB)\n"
+           "                   peak memory on the high side " +
+           memory +
            "                   and the units whose tables it reads;\n"
            "                   then totals, the critical path (the longest chain of units\n"
            "                   that must run one after another) and a projected wall time\n"
