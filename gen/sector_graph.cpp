@@ -54,24 +54,25 @@ std::vector<SolveUnit> solve_units(const Rules& r) {
     return std::move(t.units);
 }
 
-std::vector<SolveUnit> movement_units(const Rules& r, int max_stones) {
+namespace {
+
+// The units of the whole game whose every sector passes `keep`, in solve
+// order (a unit is kept or dropped whole).
+std::vector<SolveUnit> units_where(const Rules& r, const std::function<bool(const Sector&)>& keep) {
     std::vector<SolveUnit> out;
-    for (SolveUnit& u : solve_units(r)) {
-        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(),
-                                [&](const Sector& s) { return s.movement_only() && s.stones_a_side() <= max_stones; });
-        if (keep) out.push_back(std::move(u));
-    }
+    for (SolveUnit& u : solve_units(r))
+        if (std::all_of(u.sectors.begin(), u.sectors.end(), keep)) out.push_back(std::move(u));
     return out;
 }
 
+}  // namespace
+
+std::vector<SolveUnit> movement_units(const Rules& r, int max_stones) {
+    return units_where(r, [&](const Sector& s) { return s.movement_only() && s.stones_a_side() <= max_stones; });
+}
+
 std::vector<SolveUnit> stone_bounded_units(const Rules& r, int max_stones) {
-    std::vector<SolveUnit> out;
-    for (SolveUnit& u : solve_units(r)) {
-        bool keep = std::all_of(u.sectors.begin(), u.sectors.end(),
-                                [&](const Sector& s) { return s.stones_a_side() <= max_stones; });
-        if (keep) out.push_back(std::move(u));
-    }
-    return out;
+    return units_where(r, [&](const Sector& s) { return s.stones_a_side() <= max_stones; });
 }
 
 std::vector<SolveUnit> endgame_units(const Rules& r, int max_stones) {
