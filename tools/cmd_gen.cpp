@@ -1,4 +1,5 @@
 // mtb gen: solves a rule set's sectors into a folder of table files.
+#include <sys/resource.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <string>
 
@@ -77,7 +79,8 @@ const char* kGenHelp =
     "unit) and one per finished unit; MTB_PROGRESS_SECONDS=S sets the interval\n"
     "(0: every step).  The summary goes to stdout (per unit: seconds, and MiB of\n"
     "solver state plus the solved tables it read; \"longest\": the longest win\n"
-    "in plies, \"-\" with no win).\n";
+    "in plies, \"-\" with no win; then the totals: wall and CPU seconds, and\n"
+    "the process's peak resident memory, under mpirun rank 0's alone).\n";
 
 // The units asked for: --max-stones, --sectors or the whole game.
 int units_from_args(const Args& a, const Rules& r, std::optional<int> max_stones, std::vector<SolveUnit>& units) {
@@ -153,8 +156,24 @@ int check_out_folder(const Rules& r, const GenOptions& opt, const std::string& d
                 USAGE);
 }
 
-// The summary of what was done, also after a failure.
-void print_summary(const std::vector<UnitResult>& results, double wall) {
+// CPU seconds of the whole process (all threads, user and system).
+double process_cpu_seconds() {
+    timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// The process's peak resident memory so far, in bytes.
+double peak_resident_bytes() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_maxrss) * 1024;  // Linux counts KiB
+}
+
+// The summary of what was done, also after a failure: per sector, then the
+// totals with the run's wall and CPU seconds (CPU over wall: how many
+// threads' worth it used) and the process's peak resident memory.
+void print_summary(const std::vector<UnitResult>& results, double wall, double cpu) {
     std::printf("%-22s %14s %14s %14s %14s %8s %9s %9s\n", "sector", "positions", "wins", "losses", "draws", "longest",
                 "seconds", "MiB");
     std::uint64_t positions = 0, solved = 0;
@@ -185,7 +204,9 @@ void print_summary(const std::vector<UnitResult>& results, double wall) {
     std::printf("total: %llu positions in %zu units; %llu solved in %.2f s wall (%.2f s summed over units)",
                 (unsigned long long)positions, results.size(), (unsigned long long)solved, wall, seconds);
     if (wall > 0 && solved) std::printf(", %.2f M positions/s", solved / wall / 1e6);
-    std::printf("\n");
+    std::printf("; %.2f CPU s", cpu);
+    if (wall > 0) std::printf(" (%.1f threads' worth)", cpu / wall);
+    std::printf(", peak %.1f MiB resident\n", peak_resident_bytes() / 1048576.0);
 }
 
 // The start position's value, when its sector was solved.
@@ -256,8 +277,10 @@ int cmd_gen(std::span<char*> args) {
     opt.distributor = mpi ? mpi->distributor() : nullptr;
     std::vector<UnitResult> results;
     const auto started = std::chrono::steady_clock::now();
+    const double cpu_started = process_cpu_seconds();
     auto err = generate_units(*r, units, opt, results);
-    print_summary(results, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    print_summary(results, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                  process_cpu_seconds() - cpu_started);
     if (a.has("--profile")) print_gen_profile(results);
     if (err) return fail("gen", *err);
     return print_start_value(*r, units, opt);

@@ -40,6 +40,26 @@ for line in open(sys.argv[1]):
     assert sum(phases) <= total + 0.03, line
 assert n == 3, n
 PY
+# The summary's total line gives the run's CPU seconds and the process's
+# peak resident memory: on one thread the CPU covers at least the units'
+# init and layers, and the peak at least the largest unit's MiB.
+python3 - "$dir/gen.err" "$dir/gen.out" <<'PY' || fail "gen: the total line: $(grep '^total' "$dir/gen.out")"
+import re, sys
+phases = 0.0
+for line in open(sys.argv[1]):
+    m = re.search(r"init [\d.]+ s, ([\d.]+) CPU s; \d+ layers [\d.]+ s, ([\d.]+) CPU s", line)
+    if m:
+        phases += float(m.group(1)) + float(m.group(2))
+out = open(sys.argv[2]).read().splitlines()
+total = [l for l in out if l.startswith("total:")][0]
+m = re.search(r"; ([\d.]+) CPU s \(([\d.]+) threads' worth\), peak ([\d.]+) MiB resident$", total)
+assert m, total
+cpu, worth, peak = (float(x) for x in m.groups())
+assert phases > 0 and cpu >= phases - 0.02, (cpu, phases)
+assert 0 < worth < 1.5, worth
+unit_mib = [float(l.split()[-1]) for l in out if re.match(r"\d+v\d+ ", l) and len(l.split()) == 8]
+assert unit_mib and peak >= max(unit_mib), (peak, unit_mib)
+PY
 # Every percentage says what it is of: the init pass's, or the run's.
 if grep -E '[0-9]%' "$dir/gen.err" | grep -Ev '^[^%]*init pass [0-9]+% done: [^%]*% of the run\)[^%]*$|^[^%]*% of the run\)[^%]*$' |
     grep -q .; then
