@@ -34,6 +34,8 @@ class ChildTable {
 public:
     // Packs `values` (one per slot of s), with up to `threads` threads.
     ChildTable(const Rules& r, Sector s, std::span<const ValueCode> values, int threads = 1);
+    // The same with s's index already built (`index` is s's).
+    ChildTable(SectorIndex index, std::span<const ValueCode> values, int threads = 1);
 
     Sector sector() const { return sector_; }
     const SectorIndex& index() const { return index_; }
