@@ -7,13 +7,13 @@
 #include <atomic>
 #include <bit>
 #include <climits>
-#include <ctime>
 #include <memory>
 #include <utility>
 
 #include "gen/frontier.h"
 #include "gen/huge_pages.h"
 #include "gen/prefetch_batches.h"
+#include "gen/process_clock.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
 #include "table/class_walk.h"
@@ -43,13 +43,6 @@ constexpr Word pending_count(Word w) { return w & (w & EXITS_KEPT ? KEPT_COUNT_M
 constexpr std::uint64_t pack(int k, std::uint64_t slot) { return Frontier::entry(k, slot); }
 constexpr int unpack_sector(std::uint64_t x) { return Frontier::sector_of(x); }
 constexpr std::uint64_t unpack_slot(std::uint64_t x) { return Frontier::slot_of(x); }
-
-// CPU seconds of the whole process (all threads).
-double cpu_seconds() {
-    timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
-}
 
 constexpr bool is_win_code(Word c) { return c >= 2 && c < PENDING && (value_plies(c) & 1); }
 
@@ -1043,11 +1036,11 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     u.build_targets();
     const std::uint64_t total = u.total_slots();
 
-    const double t_start = omp_get_wtime(), c_start = cpu_seconds();
+    const double t_start = omp_get_wtime(), c_start = process_cpu_seconds();
     u.stats.setup_seconds = t_start - t_setup;
     u.init_pass();
     if (u.error) return u.error;
-    const double t_init = omp_get_wtime(), c_init = cpu_seconds();
+    const double t_init = omp_get_wtime(), c_init = process_cpu_seconds();
     u.end_phase(u.stats.init, c_init - c_start);
     // The init's words are written in place: streamed once as they are
     // assigned (2 bytes a slot), the rest is random (counted per position).
@@ -1062,20 +1055,20 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     // ply inside the unit there is nothing to propagate.
     for (int code = VALUE_DRAW + 1; u.repeats && code <= u.frontier.max_code(); ++code) {
         if (u.metric.horizon() && u.metric.plies(Word(code)) >= u.metric.horizon()) break;
-        const double c_pass = cpu_seconds();
+        const double c_pass = process_cpu_seconds();
         u.propagation_pass(Word(code));
         u.end_phase(value_wdl(Word(code)) == Wdl::LOSS ? u.stats.loss_layers : u.stats.win_layers,
-                    cpu_seconds() - c_pass);
+                    process_cpu_seconds() - c_pass);
         u.report("layer", u.metric.plies(Word(code)), total);
     }
     const double t_layers = omp_get_wtime();
     u.stats.layer_seconds = t_layers - t_init;
-    u.stats.layer_cpu_seconds = cpu_seconds() - c_init;
+    u.stats.layer_cpu_seconds = process_cpu_seconds() - c_init;
 
-    const double c_finish = cpu_seconds();
+    const double c_finish = process_cpu_seconds();
     u.finish_pass();
     u.stats.final_seconds = omp_get_wtime() - t_layers;
-    u.stats.finish.cpu_seconds = cpu_seconds() - c_finish;
+    u.stats.finish.cpu_seconds = process_cpu_seconds() - c_finish;
     u.report("final", 0, total);
     if (opt.stats) *opt.stats = u.stats;
     return u.error;

@@ -8,7 +8,6 @@
 // issue independent accesses too: the figure is the memory system's
 // throughput with every miss the core can keep in flight, not its latency.
 #include <omp.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "gen/huge_pages.h"
+#include "gen/process_clock.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
 
@@ -95,13 +95,6 @@ struct Figure {
     std::uint64_t sum = 0;
     double seconds = 0;  // wall, times the threads: what the threads could have had of the CPUs
 };
-
-// CPU seconds of the whole process so far (user and system).
-double process_cpu_seconds() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
 
 // Runs `access` on `threads` threads until at least `seconds` have passed.
 Figure measure(Word* words, std::uint64_t n, Access access, int threads, double seconds) {

@@ -1,5 +1,4 @@
 // mtb gen: solves a rule set's sectors into a folder of table files.
-#include <sys/resource.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -8,11 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <string>
 
 #include "gen/generate.h"
+#include "gen/process_clock.h"
 #include "gen/progress_line.h"
 #include "table/index.h"
 #include "table/table_folder.h"
@@ -154,20 +153,6 @@ int check_out_folder(const Rules& r, const GenOptions& opt, const std::string& d
                 opt.dir + " holds " + clash->metric->name() + " tables (" + clash->file + "), not " +
                     opt.metric.name() + ": give --metric " + clash->metric->name() + " to add to them, or " + other,
                 USAGE);
-}
-
-// CPU seconds of the whole process (all threads, user and system).
-double process_cpu_seconds() {
-    timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
-}
-
-// The process's peak resident memory so far, in bytes.
-double peak_resident_bytes() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_maxrss) * 1024;  // Linux counts KiB
 }
 
 // The summary of what was done, also after a failure: per sector, then the
