@@ -94,11 +94,11 @@ std::optional<UnitScheduler::Start> UnitScheduler::next() const {
 // first units (a chain of small ones, each alone) and units that end a wave
 // use the whole machine.  Each call gives r[0] its share of what is free
 // now; the next call, with r[0] started, gives r[1] the same share of the
-// rest.  A unit takes spare threads only down to kSpareWorkDivisor times
-// less work per thread than its own team has: a team's threads share its
-// words, so too many on a small unit only contend (nmm's 3v3, 170 K
-// positions, ran 1.26x faster on 2 threads than on 1, 3v4 1.39x: BENCHMARKS.md,
-// "Session 32").
+// rest.  A unit takes spare threads only down to work_per_thread /
+// kSpareWorkDivisor of its work a thread (64 K positions by default): a
+// team's threads share its words, so too many on a small unit only
+// contend.  Small units do gain from a second thread: nmm's 3v3 (170 K
+// positions) 1.26x, 3v4 1.39x (BENCHMARKS.md, "Session 32").
 int UnitScheduler::spare_threads_for(const std::vector<std::size_t>& r) const {
     constexpr double kSpareWorkDivisor = 32;
     if (!(work_per_thread_ > 0) || std::isinf(work_per_thread_)) return 0;  // teams of one worker

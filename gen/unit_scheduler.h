@@ -14,9 +14,10 @@
 // estimated to end before the waited-for threads are free, so the big one
 // is never starved.  When every ready unit can start at once with its own
 // team, the threads left over are spread over them in proportion to their
-// work (spare_threads_for), or they would idle until a unit ends.  Memory: the units running together never hold more
-// work than the largest unit of the run (a unit's memory grows with its
-// positions), so the peak stays near that of one unit at a time.
+// work (spare_threads_for), or they would idle until a unit ends.  Memory:
+// the units running together never hold more work than the largest unit of
+// the run (a unit's memory grows with its positions), so the peak stays
+// near that of one unit at a time.
 //
 // The object holds no clock and no threads: a driver asks next(), calls
 // start() when it hands the unit out and finished() when it is written.
