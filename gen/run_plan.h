@@ -29,12 +29,18 @@
 
 namespace mtb {
 
-// The parts of a unit's estimated peak (PlannedUnit::memory_bytes): bytes
-// per slot of the solver's own words, of a child table at its widest
-// packing and of the frontier with every position in it; and a fixed part
-// for the unit's and its children's indexes (up to 6 MiB a sector on
-// lasker-20 <= 8, mostly shared) and the frontier's empty lists, which
-// dominates small units.  `mtb gen --help` prints them from here.
+// A unit's peak memory in the solver, estimated on the high side (a unit
+// is only solved if it fits, so too low an estimate is the costly error):
+// a 16-bit word per slot of the unit (gen/solver.h); its children's tables
+// at the widest packing, 16 bits a slot (gen/child_values.h: 4 or 8 where
+// children hold few distinct values); the frontier as if every position
+// were won or lost, 4 bytes each (gen/frontier.h); and a fixed part for
+// the unit's and its children's indexes (up to 6 MiB a sector on lasker-20
+// <= 8, mostly shared) and the frontier's empty lists, which dominates
+// small units.  Mostly drawn games (nmm) take well under it; on lasker-20
+// <= 8 the units of 1 M positions and more took 0.26-0.84 of it, and the
+// whole run's peak was 0.98 of the highest estimate (BENCHMARKS.md).
+// `mtb gen --help` prints the constants from here.
 struct UnitMemoryModel {
     static constexpr std::uint64_t word_bytes = 2;
     static constexpr std::uint64_t child_bytes = 2;
@@ -49,16 +55,7 @@ struct PlannedUnit {
     SolveUnit unit;
     std::vector<std::uint64_t> sector_positions;  // per sector of unit.sectors
     std::uint64_t positions = 0;
-    // The solver's memory at its peak, estimated on the high side (a unit
-    // is only solved if it fits, so too low an estimate is the costly
-    // error): a 16-bit word per slot of the unit (gen/solver.h); its
-    // children's tables at the widest packing, 16 bits a slot
-    // (gen/child_values.h: 4 or 8 where children hold few distinct
-    // values); the frontier as if every position were won or lost, 4 bytes
-    // each (gen/frontier.h); and 8 MiB for the indexes and the lists.
-    // Mostly drawn games (nmm) take well under it; on lasker-20 <= 8 the
-    // units of 1 M positions and more took 0.26-0.84 of it, and the whole
-    // run's peak was 0.98 of the highest estimate (BENCHMARKS.md).
+    // UnitMemoryModel::bytes() of its positions and its children's slots.
     std::uint64_t memory_bytes = 0;
     std::vector<std::size_t> needs;  // indexes of the units it reads (ascending)
 };

@@ -1019,17 +1019,18 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     // the words' first touch about 0.4 s per 144 M), and most units are
     // twins of two sectors.
     std::vector<std::optional<SectorIndex>> built(unit.size());
+    auto too_many_slots = [](const SectorIndex& ix) { return (ix.slots() >> Frontier::SLOT_BITS) != 0; };
 #pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, std::min(u.threads, int(unit.size()))))
     for (std::size_t k = 0; k < unit.size(); ++k) {
         built[k].emplace(r, unit[k]);
-        if (built[k]->slots() >> Frontier::SLOT_BITS) continue;  // refused below
+        if (too_many_slots(*built[k])) continue;  // refused below
         values[k].clear();
         values[k].reserve(built[k]->slots());
         advise_huge_pages(values[k].data(), built[k]->slots() * sizeof(ValueCode));
         values[k].assign(built[k]->slots(), VALUE_NONE);
     }
     for (std::size_t k = 0; k < unit.size(); ++k) {
-        if (built[k]->slots() >> Frontier::SLOT_BITS) return "sector " + unit[k].name() + " has too many slots";
+        if (too_many_slots(*built[k])) return "sector " + unit[k].name() + " has too many slots";
         u.index.push_back(std::move(*built[k]));
         u.words.push_back(values[k].data());
     }

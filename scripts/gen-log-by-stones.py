@@ -24,9 +24,8 @@ import json
 import re
 import sys
 
-UNIT = re.compile(r"^\[\d+/\d+\] (\S+): (\d+) positions? in ([\d.]+) s \(.*?; (\d+) threads?; "
-                  r"init [\d.]+ s, ([\d.]+) CPU s; \d+ layers [\d.]+ s, ([\d.]+) CPU s; "
-                  r"write ([\d.]+) s(?:; children ([\d.]+) s)?")
+from gen_log import parse_unit_line
+
 # The summary: "sector  positions wins losses draws longest seconds MiB" per
 # sector; the first sector of a unit carries the unit's seconds and MiB.
 SUMMARY = re.compile(r"^(\d+v\d+(?:\+\d+\+\d+)?)\s+\d+\s+\d+\s+\d+\s+\d+\s+-?\d+\s+([\d.]+)\s+([\d.]+)\s*$")
@@ -43,11 +42,11 @@ def read(paths):
     for path in paths:
         for raw in open(path, errors="replace"):
             line = raw.strip().split("\r")[-1]
-            m = UNIT.match(line)
-            if m:
-                units[m.group(1)] = {"positions": int(m.group(2)), "wall": float(m.group(3)),
-                                     "threads": int(m.group(4)), "cpu": float(m.group(5)) + float(m.group(6)),
-                                     "write": float(m.group(7)), "children": float(m.group(8) or 0)}
+            u = parse_unit_line(line)
+            if u and None not in (u["threads"], u["init_cpu"], u["layer_cpu"], u["write"]):
+                units[u["name"]] = {"positions": u["positions"], "wall": u["seconds"], "threads": u["threads"],
+                                    "cpu": u["init_cpu"] + u["layer_cpu"], "write": u["write"],
+                                    "children": u["children"] or 0.0}
                 continue
             m = SUMMARY.match(line)
             if m:

@@ -24,11 +24,9 @@ the units' teams (their seconds) are the lever, not the order.
 import functools
 import heapq
 import json
-import re
 import sys
 
-UNIT_LINE = re.compile(r"\[\d+/\d+\] (\S+): \d+ positions? in ([\d.]+) s \(.*?; (\d+) threads?;")
-
+from gen_log import unit_lines
 
 def main() -> int:
     if len(sys.argv) != 4:
@@ -38,11 +36,10 @@ def main() -> int:
     plan = json.load(open(sys.argv[1]))
     threads = int(sys.argv[3])
     seconds, team = {}, {}
-    for line in open(sys.argv[2]):
-        m = UNIT_LINE.match(line)
-        if m:
-            seconds[m.group(1)] = float(m.group(2))
-            team[m.group(1)] = min(threads, int(m.group(3)))
+    for u in unit_lines(sys.argv[2]):
+        if u["threads"] is not None:
+            seconds[u["name"]] = u["seconds"]
+            team[u["name"]] = min(threads, u["threads"])
     units = {u["number"]: u for u in plan["units"]}
     if len(seconds) != len(units):
         print(f"{sys.argv[2]} has {len(seconds)} finished units, the plan {len(units)}: not the same run",

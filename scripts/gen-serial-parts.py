@@ -25,32 +25,28 @@ since session 31, else the rest of the unit's seconds), rest (what is left:
 freeing the unit's memory).
 """
 import argparse
-import re
 import sys
 
-LINE = re.compile(r"^\[\d+/\d+\] (\S+): \d+ positions? in ([\d.]+) s \(.*?; (\d+) threads?; "
-                  r"init ([\d.]+) s, [\d.]+ CPU s; \d+ layers ([\d.]+) s, [\d.]+ CPU s; "
-                  r"write ([\d.]+) s(?:; children ([\d.]+) s; finish ([\d.]+) s(?:; set-up ([\d.]+) s)?)?\)")
+from gen_log import unit_lines
+
 PHASES = ["children", "set-up", "init", "layers", "finish", "write", "rest"]
 
 
 def units(path):
     """unit name -> (team, {phase: wall seconds})"""
     out = {}
-    for line in open(path, errors="replace"):
-        m = LINE.match(line.strip().split("\r")[-1])
-        if not m:
+    for u in unit_lines(path):
+        if None in (u["threads"], u["init_seconds"], u["layer_seconds"], u["write"]):
             continue
-        total, init, layers, write = (float(m.group(i)) for i in (2, 4, 5, 6))
-        children = float(m.group(7) or 0)
-        finish = float(m.group(8) or 0)
+        total, init, layers, write = u["seconds"], u["init_seconds"], u["layer_seconds"], u["write"]
+        children = u["children"] or 0.0
+        finish = u["finish"] or 0.0
         rest = max(0.0, total - init - layers - write - children - finish)
-        setup = float(m.group(9)) if m.group(9) else rest
+        setup = u["setup"] if u["setup"] is not None else rest
         rest = max(0.0, rest - setup)
-        out[m.group(1)] = (int(m.group(3)), {"children": children, "set-up": setup, "init": init,
-                                              "layers": layers, "finish": finish, "write": write, "rest": rest})
+        out[u["name"]] = (u["threads"], {"children": children, "set-up": setup, "init": init,
+                                         "layers": layers, "finish": finish, "write": write, "rest": rest})
     return out
-
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

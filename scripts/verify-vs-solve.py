@@ -13,12 +13,11 @@ solver's CPU seconds (init + layers) for the units all of whose tables are
 among them, and prints both rates (positions per CPU second).
 """
 import json
-import re
 import subprocess
 import sys
 
-UNIT = re.compile(r"^\[\d+/\d+\] (\S+): (\d+) positions in [\d.]+ s .*init [\d.]+ s, ([\d.]+) CPU s; "
-                  r"\d+ layers [\d.]+ s, ([\d.]+) CPU s")
+from gen_log import unit_lines
+
 
 
 def main():
@@ -35,12 +34,12 @@ def main():
     verified = sum(positions[s] for s in done)
     solve_cpu, solve_positions, units = 0.0, 0, 0
     for log in logs:
-        for line in open(log, errors="replace"):
-            m = UNIT.match(line)
-            if m and all(s in done for s in m.group(1).split(",")):
-                solve_cpu += float(m.group(3)) + float(m.group(4))
-                solve_positions += int(m.group(2))
-                units += 1
+        for u in unit_lines(log):
+            if None in (u["init_cpu"], u["layer_cpu"]) or not all(s in done for s in u["name"].split(",")):
+                continue
+            solve_cpu += u["init_cpu"] + u["layer_cpu"]
+            solve_positions += u["positions"]
+            units += 1
     print(f"verify: {len(done)} tables, {verified:,} positions, {verify_cpu:,.0f} CPU s: "
           f"{verified / verify_cpu / 1e6:.2f} M positions per CPU s")
     print(f"solve (init + layers) of the {units} units wholly among them: {solve_positions:,} positions, "

@@ -14,12 +14,11 @@ and the number of solve units they cover (a unit may hold two tables); then
 the totals.
 """
 import json
-import re
 import subprocess
 import sys
 
-UNIT = re.compile(r"^\[\d+/\d+\] (\S+): (\d+) positions in ([\d.]+) s .*init [\d.]+ s, ([\d.]+) CPU s; "
-                  r"\d+ layers [\d.]+ s, ([\d.]+) CPU s; write ([\d.]+) s")
+from gen_log import unit_lines
+
 
 
 def phase(sector):
@@ -45,16 +44,15 @@ def main():
         r["longest_win"] = max(r["longest_win"], t["longest_win"] or 0)
         r["longest_loss"] = max(r["longest_loss"], t["longest_loss"] or 0)
     for log in logs:
-        for line in open(log, errors="replace"):
-            m = UNIT.match(line)
-            if not m:
+        for u in unit_lines(log):
+            if None in (u["init_cpu"], u["layer_cpu"], u["write"]):
                 continue
             # A unit "a,b" holds two sectors of one phase.
-            r = rows.get(phase(m.group(1).split(",")[0]))
+            r = rows.get(phase(u["name"].split(",")[0]))
             if r is None:
                 continue
-            r["wall"] += float(m.group(3))
-            r["cpu"] += float(m.group(4)) + float(m.group(5))
+            r["wall"] += u["seconds"]
+            r["cpu"] += u["init_cpu"] + u["layer_cpu"]
             r["timed"] += 1
     total = {k: 0 for k in ("units", "positions", "wins", "losses", "draws", "bytes", "wall", "cpu", "timed")}
     total.update(longest_win=0, longest_loss=0)
