@@ -16,6 +16,9 @@ struct Command {
     std::string_view name;
     std::string_view summary;
     int (*run)(std::span<char*> args);  // args[0] is the command name
+    // OpenMP's idle threads sleep instead of spinning, unless the user set
+    // the policy (tools/omp_waits.h): commands that run teams side by side.
+    bool sleeping_omp_waits = false;
 };
 
 // Parses "--flag value", "--flag=value" and "--switch" arguments.

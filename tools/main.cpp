@@ -6,6 +6,7 @@
 #include "mtb/probe.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/omp_waits.h"
 
 namespace mtb::cli {
 namespace {
@@ -19,7 +20,7 @@ constexpr Command kCommands[] = {
     {"repack", "rewrite a folder's tables in the current format, every value checked equal", cmd_repack},
     {"wdl", "win/draw/loss-only copies of a folder's value tables (smaller files)", cmd_wdl},
     {"sectors", "list a rule set's sectors in solve order: slots, distinct positions, overhead", cmd_sectors},
-    {"gen", "solve a rule set by retrograde analysis into table files", cmd_gen},
+    {"gen", "solve a rule set by retrograde analysis into table files", cmd_gen, true},
     {"player", "play a game under a referee protocol (lasker, compo) on stdin/stdout", cmd_player},
     {"course", "the 18-point course programs: opening|game[-black] <in> <out> <depth>", cmd_course},
     {"match", "play two engine configurations against each other: score with error bars", cmd_match},
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
     }
     for (const Command& c : kCommands) {
         if (c.name != name) continue;
+        if (c.sleeping_omp_waits) restart_with_sleeping_omp_waits(argv);
         int rc = c.run(std::span<char*>(argv + 1, size_t(argc - 1)));
         // As git does after each built-in: a failed write to stdout is an error.
         if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

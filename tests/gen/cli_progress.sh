@@ -52,7 +52,7 @@ for line in open(sys.argv[1]):
         phases += float(m.group(1)) + float(m.group(2))
 out = open(sys.argv[2]).read().splitlines()
 total = [l for l in out if l.startswith("total:")][0]
-m = re.search(r"; ([\d.]+) CPU s \(([\d.]+) threads' worth\), peak ([\d.]+) MiB resident$", total)
+m = re.search(r"; ([\d.]+) CPU s \(([\d.]+) threads' worth\), peak ([\d.]+) MiB resident; OpenMP waits: ", total)
 assert m, total
 cpu, worth, peak = (float(x) for x in m.groups())
 assert phases > 0 and cpu >= phases - 0.02, (cpu, phases)
@@ -60,6 +60,23 @@ assert 0 < worth < 1.5, worth
 unit_mib = [float(l.split()[-1]) for l in out if re.match(r"\d+v\d+ ", l) and len(l.split()) == 8]
 assert unit_mib and peak >= max(unit_mib), (peak, unit_mib)
 PY
+# Idle OpenMP threads sleep unless the user chose a policy: gen sets
+# OMP_WAIT_POLICY=passive and starts itself again with the same arguments
+# (tools/omp_waits.h); a policy or spin count of the user's is kept.
+waits() {  # $1: expected text, then env's arguments
+    local want=$1
+    shift
+    env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT "$@" "$mtb" gen --rules nmm --max-stones 3 --threads 2 \
+        --out "$dir/waits" >"$dir/waits.out" 2>/dev/null || fail "gen under $*: exit $?"
+    grep -q "^total: .*; OpenMP waits: $want\$" "$dir/waits.out" ||
+        fail "gen under '$*': expected waits '$want': $(grep '^total' "$dir/waits.out")"
+    [ -f "$dir/waits/nmm_3v3.mtb" ] || fail "gen under '$*' wrote no table into --out"
+    rm -rf "$dir/waits"
+}
+waits "OMP_WAIT_POLICY=passive"
+waits "OMP_WAIT_POLICY=active" OMP_WAIT_POLICY=active
+waits "GOMP_SPINCOUNT=1000" GOMP_SPINCOUNT=1000
+
 # Every percentage says what it is of: the init pass's, or the run's.
 if grep -E '[0-9]%' "$dir/gen.err" | grep -Ev '^[^%]*init pass [0-9]+% done: [^%]*% of the run\)[^%]*$|^[^%]*% of the run\)[^%]*$' |
     grep -q .; then
