@@ -229,16 +229,6 @@ private:
     int size_ = 0, used_ = 0, cur_ = 0, ready_ = 0;  // ready_: positions of the batch before
 };
 
-// The empty points where one more stone of `us` closes a mill.
-Bitboard closing_points(const Board& b, Bitboard us, Bitboard empty) {
-    Bitboard closing = 0;
-    for (Bitboard m : b.mills) {
-        const Bitboard missing = m & ~us;
-        if (popcount(missing) == 1) closing |= missing;
-    }
-    return closing & empty;
-}
-
 // Index rows (SectorIndex::Row) of predecessors' side to move, by their
 // stones, recently used; one per thread.  A layer's positions come sorted
 // by the opponent's stones (propagation_pass), and the predecessors of
@@ -433,7 +423,8 @@ struct UnitSolver {
         const Bitboard us = n.us, them = n.them, empty = b.all & ~(us | them);
         if (rows.them != them || rows.sector != k) rows.reset(them, k);
         // A ply that closes a mill but may remove nothing is a quiet one.
-        Bitboard closing = closing_points(b, us, empty);
+        // The empty points where one more stone of `us` closes a mill.
+        Bitboard closing = mill_closing_points(b, us, empty);
         const Bitboard rem = closing ? rows.removable(r) : 0;
         if (!rem) closing = 0;
         const bool capture_ends = rem && r.too_few_stones(popcount(them) - 1 + s.them_hand);
