@@ -422,8 +422,8 @@ struct UnitSolver {
         const Board& b = *r.board;
         const Bitboard us = n.us, them = n.them, empty = b.all & ~(us | them);
         if (rows.them != them || rows.sector != k) rows.reset(them, k);
-        // A ply that closes a mill but may remove nothing is a quiet one.
-        // The empty points where one more stone of `us` closes a mill.
+        // The empty points where one more stone of `us` closes a mill; a
+        // ply that closes a mill but may remove nothing is a quiet one.
         Bitboard closing = mill_closing_points(b, us, empty);
         const Bitboard rem = closing ? rows.removable(r) : 0;
         if (!rem) closing = 0;
