@@ -85,7 +85,7 @@ const char* kGenHelp =
     "\n"
     "Idle threads sleep: unless OMP_WAIT_POLICY or GOMP_SPINCOUNT is set, gen\n"
     "sets OMP_WAIT_POLICY=passive and starts itself again (libgomp reads it\n"
-    "only at start).  Spinning waits took 12-25% more CPU on 16 cores.\n";
+    "only at start).  Spinning waits took 11-32% more CPU on 16 cores.\n";
 
 // The units asked for: --max-stones, --sectors or the whole game.
 int units_from_args(const Args& a, const Rules& r, std::optional<int> max_stones, std::vector<SolveUnit>& units) {

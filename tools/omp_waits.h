@@ -6,7 +6,7 @@
 // sleeps: milliseconds on today's Xeons.  The solver starts a few parallel
 // regions per layer, and gen runs units side by side, so spinning threads
 // burn CPU and take cores from the teams beside them.  On a 16-core Xeon,
-// OMP_WAIT_POLICY=passive cut the CPU of `mtb gen --threads 16` by 11-20%
+// OMP_WAIT_POLICY=passive cut the CPU of `mtb gen --threads 16` by 10-25%
 // and lasker <= 6's wall by 5-15%; on 2 cores it changed nothing beyond
 // noise (BENCHMARKS.md, "Session 33").
 //
