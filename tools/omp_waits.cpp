@@ -7,9 +7,21 @@
 #include <string>
 
 namespace mtb::cli {
+namespace {
+
+// The user's choice of how idle threads wait ("NAME=value"), or "" when
+// neither variable libgomp reads for it is set: the one place that says
+// which variables count as a choice.
+std::string users_wait_choice() {
+    for (const char* name : {"OMP_WAIT_POLICY", "GOMP_SPINCOUNT"})
+        if (const char* value = std::getenv(name)) return std::string(name) + "=" + value;
+    return {};
+}
+
+}  // namespace
 
 void restart_with_sleeping_omp_waits(char** argv) {
-    if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;
+    if (!users_wait_choice().empty()) return;
     // The executable's own path, so that a restart never runs another mtb
     // found on PATH.
     char self[PATH_MAX];
@@ -25,9 +37,8 @@ void restart_with_sleeping_omp_waits(char** argv) {
 
 const char* omp_wait_text() {
     static const std::string text = [] {
-        if (const char* p = std::getenv("OMP_WAIT_POLICY")) return "OMP_WAIT_POLICY=" + std::string(p);
-        if (const char* s = std::getenv("GOMP_SPINCOUNT")) return "GOMP_SPINCOUNT=" + std::string(s);
-        return std::string("libgomp's default");
+        const std::string choice = users_wait_choice();
+        return choice.empty() ? std::string("libgomp's default") : choice;
     }();
     return text.c_str();
 }
