@@ -132,8 +132,16 @@ struct ExitRows {
         sector = k;
         fixing = -1;
         have_removable = false;
+        have_place_codes = false;
         for (std::uint32_t& h : have) h = 0;
     }
+    // The codes of single points (SectorIndex::row_code) in the row of
+    // placements that remove nothing, when that row is coded: a placement's
+    // child is then its parent's code with one point flipped, one colex
+    // rank instead of a whole slot_in_row.  Filled on first use for the
+    // points `them` leaves free; a group of the grouped walk shares them.
+    bool have_place_codes = false;
+    std::uint32_t place_codes[MAX_POINTS];
     // removable(r, them), found when first asked: in slot order `them`
     // changes with every position, and most positions close no mill.
     Bitboard removable(const Rules& r) {
@@ -216,7 +224,7 @@ private:
             ExitLoads x(&room_[cur_ ^ 1][h.first]);
             x.n = h.count;
             x.read_into(m, h.e);
-            h.e.plies = h.count + h.n_in;
+            h.e.plies += h.count + h.n_in;
             done(h.slot, h.e, h.n_in);
         }
         ready_ = size_;
@@ -406,16 +414,17 @@ struct UnitSolver {
         ExitLoad room[MAX_PLIES];
         ExitLoads exits(room);
         const int n_in = start_exits(k, n, e, rows, distinct, exits);
-        if (e.win != INT_MAX) return 0;
+        if (e.win == 1) return 0;  // won at once: nothing is shorter
         exits.read_into(metric, e);
-        e.plies = exits.n + n_in;
+        e.plies += exits.n + n_in;
         return n_in;
     }
 
     // scan_exits without the reads: the exits' loads are started into
-    // `exits`, to be read by the caller (read_into; e.plies is exits.n plus
-    // the count returned).  A win at once sets e.win and returns 0, the
-    // exits then unneeded.
+    // `exits`, to be read by the caller (read_into; e.plies is to grow by exits.n plus
+    // the count returned).  A win at once sets e.win to 1 and returns 0,
+    // the exits then unneeded; placements read at once may have set a
+    // longer win, which the exits still to be read can shorten.
     int start_exits(int k, NormalPosition n, Exits& e, ExitRows& rows, bool distinct, ExitLoads& exits) {
         const Sector& s = sectors[k];
         const std::array<Target, PLY_KINDS>& tk = targets[k];
@@ -466,7 +475,8 @@ struct UnitSolver {
                 e.win = 1;
                 return 0;
             }
-            for (Bitboard t = empty & ~closing; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
+            if (!place_exits_coded(tk[PLY_PLACE], rows, empty & ~closing, us, b.all, e))
+                for (Bitboard t = empty & ~closing; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
             for (Bitboard t = closing; t;) {
                 const Bitboard mover = us | bit(pop_lsb(t));
                 for (Bitboard x = rem; x;) child(PLY_PLACE_REMOVE, pop_lsb(x), mover);
@@ -508,6 +518,38 @@ struct UnitSolver {
         }
         if (keyed) n_in += sort_unique(keys, n_keys);
         return n_in;
+    }
+
+    // The placements to the points `to` (removing nothing) as exits read
+    // into `e` at once (counted in e.plies), their slots by codes
+    // (ExitRows::place_codes); false, doing nothing, when they are not
+    // exits into a table or the row is not coded (the caller then takes
+    // slot_in_row).  They are read at once, not loaded ahead (ExitLoads):
+    // a position's placements all land in one row of the child table, a
+    // few KB that the group's positions share.  Measured, one thread: see
+    // BENCHMARKS.md, "Session 34".
+    bool place_exits_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Bitboard points, Exits& e) const {
+        if (t.in_unit >= 0 || !t.table || !to) return false;
+        if (!(rows.have[PLY_PLACE] >> MAX_POINTS & 1)) {
+            rows.rows[PLY_PLACE][MAX_POINTS] = t.table->index().row(rows.them);
+            rows.have[PLY_PLACE] |= std::uint32_t(1) << MAX_POINTS;
+        }
+        const SectorIndex::Row& row = rows.rows[PLY_PLACE][MAX_POINTS];
+        if (!SectorIndex::coded(row)) return false;
+        if (!rows.have_place_codes) {
+            for (Bitboard f = points & ~rows.them; f;) {
+                const Point p = pop_lsb(f);
+                rows.place_codes[p] = SectorIndex::row_code(row, bit(p));
+            }
+            rows.have_place_codes = true;
+        }
+        const std::uint32_t code = SectorIndex::row_code(row, us);
+        const int n = popcount(to);
+        for (Bitboard f = to; f;)
+            e.add(metric, t.table->at(SectorIndex::slot_of_code(row, code ^ rows.place_codes[pop_lsb(f)])), false);
+        e.plies += n;
+        e.reads += n;
+        return true;
     }
 
     void missing(const Target& t) {
@@ -646,7 +688,7 @@ struct UnitSolver {
         Exits e;
         ExitLoads x = queue.loads();
         const int n_in = start_exits(k, n, e, rows, distinct, x);
-        if (e.win != INT_MAX)
+        if (e.win == 1)
             init_from_plies(thread, k, i, e, 0);
         else
             queue.add(i, n_in, e, x, metric, done);

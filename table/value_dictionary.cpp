@@ -5,8 +5,33 @@
 namespace mtb {
 
 std::vector<std::uint64_t> count_codes(std::span<const ValueCode> values) {
-    std::vector<std::uint64_t> counts(std::size_t(1) << 16, 0);
-    for (ValueCode v : values) ++counts[v];
+    // Four tables of 32-bit counts, taken in turn: most values of a table
+    // are a few codes (draws, mostly), and one table would make each
+    // increment wait for the one before to the same count.  Chunks of at
+    // most 2^32 - 1 values (per table) keep the 32-bit counts exact.
+    constexpr std::size_t CODES = std::size_t(1) << 16, WAYS = 4;
+    constexpr std::size_t CHUNK = std::size_t(0xffffffff) * WAYS / 2;
+    std::vector<std::uint64_t> counts(CODES, 0);
+    if (values.size() < CODES) {  // not worth clearing the four tables
+        for (ValueCode v : values) ++counts[v];
+        return counts;
+    }
+    std::vector<std::uint32_t> part(CODES * WAYS);
+    for (std::size_t begin = 0; begin < values.size(); begin += CHUNK) {
+        const std::span<const ValueCode> chunk = values.subspan(begin, std::min(CHUNK, values.size() - begin));
+        std::fill(part.begin(), part.end(), 0u);
+        std::uint32_t* a = part.data();
+        const std::size_t n = chunk.size(), whole = n - n % WAYS;
+        for (std::size_t i = 0; i < whole; i += WAYS) {
+            ++a[chunk[i]];
+            ++a[CODES + chunk[i + 1]];
+            ++a[2 * CODES + chunk[i + 2]];
+            ++a[3 * CODES + chunk[i + 3]];
+        }
+        for (std::size_t i = whole; i < n; ++i) ++a[chunk[i]];
+        for (std::size_t c = 0; c < CODES; ++c)
+            counts[c] += std::uint64_t(a[c]) + a[CODES + c] + a[2 * CODES + c] + a[3 * CODES + c];
+    }
     return counts;
 }
 
