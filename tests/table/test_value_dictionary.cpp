@@ -30,6 +30,20 @@ TEST_CASE("codes_by_frequency: most frequent first, ties in code order, absent c
     CHECK(codes_by_frequency(count_codes({})).empty());
 }
 
+TEST_CASE("count_codes over its four tables counts as one plain count", "[dictionary]") {
+    // Long enough for the four tables (at least 65536 values), with a length
+    // that is not a multiple of four, runs of one code, and every code
+    // somewhere: a value dropped or counted in the wrong table shows.
+    for (std::size_t n : {std::size_t(65536), std::size_t(200003)}) {
+        INFO(n << " values");
+        std::vector<ValueCode> values(n);
+        for (std::size_t i = 0; i < n; ++i) values[i] = i % 7 < 4 ? ValueCode(1) : ValueCode((i * 40503u) & 0xffff);
+        std::vector<std::uint64_t> plain(65536, 0);
+        for (ValueCode v : values) ++plain[v];
+        CHECK(count_codes(values) == plain);
+    }
+}
+
 TEST_CASE("count_codes_parallel counts as count_codes on one, two and three threads", "[dictionary][threads]") {
     // Above two slices' worth (1 M slots each), with rare codes spread over
     // the whole range, so that every slice holds some and a slice lost or
