@@ -3,10 +3,10 @@
 namespace mtb {
 namespace {
 
-// Appends the plies of placing or moving to `to` (own_after is the mover's
-// stone set after the stone arrives).
-inline Move* add_plies(const Board& b, Bitboard own_after, Bitboard rem, Point from, Point to, Move* out) {
-    if (rem && mill_at(b, own_after, to)) {
+// Appends the plies of placing or moving to `to`: one for each stone of
+// `rem` when the arrival closes a mill, else one that removes nothing.
+inline Move* add_plies(bool closes, Bitboard rem, Point from, Point to, Move* out) {
+    if (closes) {
         for (Bitboard x = rem; x;) *out++ = Move{from, to, pop_lsb(x)};
     } else {
         *out++ = Move{from, to, POINT_NONE};
@@ -19,11 +19,17 @@ inline Move* add_plies(const Board& b, Bitboard own_after, Bitboard rem, Point f
 Move* generate(const Rules& r, const Position& p, Move* out) {
     const Board& b = *r.board;
     const Bitboard own = p.us(), empty = b.all & ~p.occupied();
-    const Bitboard rem = removable(r, p.them());
+    // A ply can close a mill only by arriving where `own` lacks just that
+    // point of it (a moved stone leaves `own` no fuller), so most positions
+    // need no mill test and no removable set.  A mill that may remove
+    // nothing (rem 0) makes a ply that removes nothing.
+    Bitboard closing = mill_closing_points(b, own, empty);
+    const Bitboard rem = closing ? removable(r, p.them()) : 0;
+    if (!rem) closing = 0;
     if (may_place(p))
         for (Bitboard t = empty; t;) {
             Point to = pop_lsb(t);
-            out = add_plies(b, own | bit(to), rem, POINT_NONE, to, out);
+            out = add_plies(closing >> to & 1, rem, POINT_NONE, to, out);
         }
     if (may_move(r, p)) {
         const bool fly = may_fly(r, p);
@@ -32,7 +38,9 @@ Move* generate(const Rules& r, const Position& p, Move* out) {
             Bitboard rest = own ^ bit(from);
             for (Bitboard t = fly ? empty : b.adjacent[from] & empty; t;) {
                 Point to = pop_lsb(t);
-                out = add_plies(b, rest | bit(to), rem, from, to, out);
+                // Arriving at a closing point of `own` closes a mill
+                // unless the mill was the moved stone's own.
+                out = add_plies((closing >> to & 1) && mill_at(b, rest | bit(to), to), rem, from, to, out);
             }
         }
     }
