@@ -38,8 +38,8 @@ Move* generate(const Rules& r, const Position& p, Move* out) {
             Bitboard rest = own ^ bit(from);
             for (Bitboard t = fly ? empty : b.adjacent[from] & empty; t;) {
                 Point to = pop_lsb(t);
-                // Arriving at a closing point of `own` closes a mill
-                // unless the mill was the moved stone's own.
+                // A closing point of `own` closes a mill for `rest` too
+                // unless every such mill held the moved stone.
                 out = add_plies((closing >> to & 1) && mill_at(b, rest | bit(to), to), rem, from, to, out);
             }
         }
