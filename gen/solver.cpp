@@ -127,6 +127,16 @@ struct ExitRows {
     std::uint32_t have[PLY_KINDS] = {};  // bit x: rows[kind][x] is set
     SectorIndex::Row rows[PLY_KINDS][MAX_POINTS + 1];
 
+    // The row of the children of kind `kind` that removed `removed`
+    // (MAX_POINTS: none) in the child table whose index is `ix`: their side
+    // to move has `them` less the removed stone.  Found on first use.
+    const SectorIndex::Row& row(const SectorIndex& ix, int kind, int removed) {
+        if (!(have[kind] >> removed & 1)) {
+            rows[kind][removed] = ix.row(removed < MAX_POINTS ? them ^ bit(Point(removed)) : them);
+            have[kind] |= std::uint32_t(1) << removed;
+        }
+        return rows[kind][removed];
+    }
     void reset(Bitboard t, int k) {
         them = t;
         sector = k;
@@ -464,18 +474,14 @@ struct UnitSolver {
                 return;
             }
             const SectorIndex& ix = t.table->index();
-            if (!(rows.have[kind] >> removed & 1)) {
-                rows.rows[kind][removed] = ix.row(removed < MAX_POINTS ? them ^ bit(Point(removed)) : them);
-                rows.have[kind] |= std::uint32_t(1) << removed;
-            }
-            exits.add(t.table, ix.slot_in_row(rows.rows[kind][removed], mover), removed < MAX_POINTS);
+            exits.add(t.table, ix.slot_in_row(rows.row(ix, kind, removed), mover), removed < MAX_POINTS);
         };
         if (s.us_hand > 0) {  // placements
             if (closing && capture_ends) {
                 e.win = 1;
                 return 0;
             }
-            if (!place_exits_coded(tk[PLY_PLACE], rows, empty & ~closing, us, b.all, e))
+            if (!place_exits_coded(tk[PLY_PLACE], rows, empty & ~closing, us, e))
                 for (Bitboard t = empty & ~closing; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
             for (Bitboard t = closing; t;) {
                 const Bitboard mover = us | bit(pop_lsb(t));
@@ -528,16 +534,12 @@ struct UnitSolver {
     // a position's placements all land in one row of the child table, a
     // few KB that the group's positions share.  Measured, one thread: see
     // BENCHMARKS.md, "Session 34".
-    bool place_exits_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Bitboard points, Exits& e) const {
+    bool place_exits_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Exits& e) const {
         if (t.in_unit >= 0 || !t.table || !to) return false;
-        if (!(rows.have[PLY_PLACE] >> MAX_POINTS & 1)) {
-            rows.rows[PLY_PLACE][MAX_POINTS] = t.table->index().row(rows.them);
-            rows.have[PLY_PLACE] |= std::uint32_t(1) << MAX_POINTS;
-        }
-        const SectorIndex::Row& row = rows.rows[PLY_PLACE][MAX_POINTS];
+        const SectorIndex::Row& row = rows.row(t.table->index(), PLY_PLACE, MAX_POINTS);
         if (!SectorIndex::coded(row)) return false;
         if (!rows.have_place_codes) {
-            for (Bitboard f = points & ~rows.them; f;) {
+            for (Bitboard f = r.board->all & ~rows.them; f;) {
                 const Point p = pop_lsb(f);
                 rows.place_codes[p] = SectorIndex::row_code(row, bit(p));
             }
@@ -583,11 +585,7 @@ struct UnitSolver {
         // per child rather than a slot_of.
         if (rows.them != n.them || rows.sector != k) rows.reset(n.them, k);
         auto slot = [&](const SectorIndex& ix, PlyKind kind, int removed, Bitboard mover) {
-            if (!(rows.have[kind] >> removed & 1)) {
-                rows.rows[kind][removed] = ix.row(removed < MAX_POINTS ? n.them ^ bit(Point(removed)) : n.them);
-                rows.have[kind] |= std::uint32_t(1) << removed;
-            }
-            return ix.slot_in_row(rows.rows[kind][removed], mover);
+            return ix.slot_in_row(rows.row(ix, kind, removed), mover);
         };
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         // Quiet children of p are distinct classes unless a symmetry fixes
