@@ -21,6 +21,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
+#include "tools/cpu_build.h"
 #include "tools/gen_plan.h"
 #include "tools/gen_profile.h"
 #include "tools/mpi_job.h"
@@ -198,7 +199,8 @@ void print_summary(const std::vector<UnitResult>& results, double wall, double c
     if (wall > 0 && solved) std::printf(", %.2f M positions/s", solved / wall / 1e6);
     std::printf("; %.2f CPU s", cpu);
     if (wall > 0) std::printf(" (%.1f threads' worth)", cpu / wall);
-    std::printf(", peak %.1f MiB resident; OpenMP waits: %s\n", peak_resident_bytes() / 1048576.0, omp_wait_text());
+    std::printf(", peak %.1f MiB resident; index bits: %s; OpenMP waits: %s\n", peak_resident_bytes() / 1048576.0,
+                index_bits_text(), omp_wait_text());
 }
 
 // The start position's value, when its sector was solved.

@@ -6,6 +6,7 @@
 #include "mtb/probe.h"
 #include "tools/cli.h"
 #include "tools/commands.h"
+#include "tools/cpu_build.h"
 #include "tools/omp_waits.h"
 
 namespace mtb::cli {
@@ -44,6 +45,9 @@ void usage(std::FILE* out) {
 
 int main(int argc, char** argv) {
     using namespace mtb::cli;
+    // First of all: where the CPU runs pext fast, the BMI2 build takes
+    // over (tools/cpu_build.h).
+    run_bmi2_build_where_faster(argv);
     if (argc < 2) {
         usage(stderr);
         return USAGE;

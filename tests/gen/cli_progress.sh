@@ -52,7 +52,7 @@ for line in open(sys.argv[1]):
         phases += float(m.group(1)) + float(m.group(2))
 out = open(sys.argv[2]).read().splitlines()
 total = [l for l in out if l.startswith("total:")][0]
-m = re.search(r"; ([\d.]+) CPU s \(([\d.]+) threads' worth\), peak ([\d.]+) MiB resident; OpenMP waits: ", total)
+m = re.search(r"; ([\d.]+) CPU s \(([\d.]+) threads' worth\), peak ([\d.]+) MiB resident; index bits: [^;]+; OpenMP waits: ", total)
 assert m, total
 cpu, worth, peak = (float(x) for x in m.groups())
 assert phases > 0 and cpu >= phases - 0.02, (cpu, phases)
