@@ -2,7 +2,9 @@
 # A speed ratio of two mtb binaries on a shared machine: runs
 #   mtb gen --rules RULES --max-stones K --threads T
 # with each binary in turn, ROUNDS times, under /usr/bin/time, and checks
-# that both wrote byte-identical tables.
+# that both wrote byte-identical tables.  A copied mtb hands over to its
+# BMI2 build only with mtb-bmi2 beside it (tools/cpu_build.h): copy both, or
+# set MTB_ISA=portable to compare the portable builds.
 #   scripts/bench-gen-ab.sh OLD_MTB NEW_MTB [K=6] [T=2] [ROUNDS=2] [RULES=nmm] [DIR=/var/tmp/mtb-ab]
 set -euo pipefail
 old=$1 new=$2 k=${3:-6} t=${4:-2} rounds=${5:-2} rules=${6:-nmm} dir=${7:-/var/tmp/mtb-ab}

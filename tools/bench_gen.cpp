@@ -11,6 +11,7 @@
 #include "tools/cli.h"
 #include "tools/commands.h"
 #include "tools/common.h"
+#include "tools/cpu_build.h"
 
 namespace mtb::cli {
 
@@ -59,6 +60,7 @@ int bench_gen(const Args& a) {
     std::printf("total %llu positions in %.3f s with %d threads: %.2f M positions/s; %.3f CPU s, %.2f M per CPU s\n",
                 (unsigned long long)positions, seconds, used, positions / seconds / 1e6, cpu, positions / cpu / 1e6);
     std::printf("signature %llu\n", (unsigned long long)signature);
+    std::printf("index bits: %s\n", index_bits_text());
     return OK;
 }
 
