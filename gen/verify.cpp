@@ -12,6 +12,7 @@
 #include "engine/notation.h"
 #include "gen/prefetch_batches.h"
 #include "gen/sector_graph.h"
+#include "gen/verify_plies.h"
 #include "gen/wdl_captures.h"
 #include "table/class_walk.h"
 #include "table/table_folder.h"
@@ -31,7 +32,9 @@ std::string ValueError::message() const {
     return position + ": stored " + metric.text(stored) + ", successors give " + metric.text(expected);
 }
 
-SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
+SuccessorTables::SuccessorTables(const Rules& r, Sector s, const VerifyTables& held) : plies(r, s) {
+    // The opponent's stones after a ply that removes nothing / one.
+    for (int remove = 0; remove < 2; ++remove) ends[remove] = r.too_few_stones(s.them_board - remove + s.them_hand);
     for (int place = 0; place < 2; ++place)
         for (int remove = 0; remove < 2; ++remove) {
             sector[place][remove] = child_sector(s, ply_kind(place, remove));
@@ -64,8 +67,9 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
 // over the plies, from the stored values of the children alone.  Written
 // out here ON PURPOSE, apart from the solver's and the probe's value rule: a
 // second route to every value, so that a mistake in the one is caught by the
-// other.  The rules of the game it shares (outcome(), the move generator,
-// Rules::too_few_stones, child_sector) are not the value rule.
+// other.  The rules of the game it shares (outcome(), the engine's ply
+// rules through gen/verify_plies.h, Rules::too_few_stones, child_sector)
+// are not the value rule.
 //   DTM: a ply is worth its child's distance + 1; the game over (too few
 //        stones, no legal ply) is a LOSS in 0.
 //   DTC: the same, but a capture is worth 1 ply whatever its child's
@@ -75,10 +79,16 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
 //        in 1 (its turn must begin before the counter reaches L).
 // A WIN is the shortest winning ply, a LOSS the longest ply when every
 // ply loses, else a DRAW; a ply leaving the opponent too few stones wins in 1.
+//
+// A ply that wins at once decides the value even where another ply's
+// table is missing (VALUE_NONE otherwise); the move generator's list,
+// walked in its order, returned whichever it met first.  check_file()
+// loads every successor's table, so only check_values()' own callers with
+// tables left out can tell.
 ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
                                 const SuccessorTables& succ, SuccessorRows& rows) {
-    const Position p = denormalise(s, n, WHITE);
-    switch (outcome_before_plies(r, p.total(p.side), p.hand[WHITE] + p.hand[BLACK], p.occupied(), 0)) {
+    const Bitboard us = n.us, them = n.them;
+    switch (outcome_before_plies(r, popcount(us) + s.us_hand, s.us_hand + s.them_hand, us | them, 0)) {
         case Outcome::LOSS:
             return metric.loss(0);
         case Outcome::DRAW:
@@ -93,36 +103,60 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
     // stones' code there with the moved stone's points flipped.  Every
     // child's load is started before any value is read, so the cache
     // misses overlap.
-    const MoveList moves(r, p);
-    if (outcome_after_plies(moves.begin() != moves.end()) == Outcome::LOSS) return metric.loss(metric.blocked_loss());
+    struct Quiet {
+        const StoredTable* table;
+        const SectorIndex::Row* row = nullptr;
+        bool coded = false;
+        std::uint32_t us_code = 0;  // row_code(*row, us) when coded
+    };
+    Quiet quiet[2] = {{succ.table[0][0]}, {succ.table[1][0]}};
+    for (int place = 0; place < 2; ++place)
+        if (quiet[place].table && (place ? succ.plies.place : succ.plies.move)) {
+            Quiet& q = quiet[place];
+            q.row = &rows.row(them, place, MAX_POINTS);
+            q.coded = SectorIndex::coded(*q.row);
+            if (q.coded) q.us_code = SectorIndex::row_code(*q.row, us);
+        }
     const StoredTable* table[MAX_PLIES];
     std::uint64_t slot[MAX_PLIES];
     bool capture[MAX_PLIES];
-    std::uint32_t us_code[2];
-    bool have_code[2] = {false, false};
     int children = 0;
-    for (const Move* m = moves.begin(); m != moves.end(); ++m) {
-        const bool place = m->is_placement(), remove = m->is_removal();
-        const Bitboard other = remove ? n.them ^ bit(m->remove) : n.them;
-        if (r.too_few_stones(popcount(other) + s.them_hand)) return metric.win(1);  // no win is shorter
-        const StoredTable* t = succ.table[place][remove];
-        if (!t) return VALUE_NONE;
-        const SectorIndex::Row& row = rows.row(n.them, place, remove ? int(m->remove) : MAX_POINTS);
-        if (!remove && SectorIndex::coded(row)) {
-            if (!have_code[place]) {
-                us_code[place] = SectorIndex::row_code(row, n.us);
-                have_code[place] = true;
-            }
-            std::uint32_t code = us_code[place] ^ rows.point_code(place, m->to);
-            if (!place) code ^= rows.point_code(place, m->from);
-            slot[children] = SectorIndex::slot_of_code(row, code);
-        } else {
-            const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
-            slot[children] = t->index().slot_in_row(row, mover);
+    bool won = false, missing = false;
+    for_each_ply(r, succ.plies, us, them, [&](Move m) {
+        const bool place = m.is_placement(), remove = m.is_removal();
+        if (succ.ends[remove]) {  // no win is shorter
+            won = true;
+            return;
         }
-        capture[children] = remove;
-        table[children++] = t;
-    }
+        const Bitboard mover = (place ? us : us ^ bit(m.from)) | bit(m.to);
+        if (remove) {
+            const StoredTable* t = succ.table[place][1];
+            if (!t) {
+                missing = true;
+                return;
+            }
+            slot[children] = t->index().slot_in_row(rows.row(them, place, m.remove), mover);
+            table[children] = t;
+        } else {
+            const Quiet& q = quiet[place];
+            if (!q.table) {
+                missing = true;
+                return;
+            }
+            if (q.coded) {
+                std::uint32_t code = q.us_code ^ rows.point_code(place, m.to);
+                if (!place) code ^= rows.point_code(place, m.from);
+                slot[children] = SectorIndex::slot_of_code(*q.row, code);
+            } else {
+                slot[children] = q.table->index().slot_in_row(*q.row, mover);
+            }
+            table[children] = q.table;
+        }
+        capture[children++] = remove;
+    });
+    if (won) return metric.win(1);
+    if (missing) return VALUE_NONE;
+    if (outcome_after_plies(children > 0) == Outcome::LOSS) return metric.loss(metric.blocked_loss());
     for (int c = 0; c < children; ++c) table[c]->prefetch(slot[c]);
     int win = INT_MAX, loss = -1;
     bool draw = false;
@@ -164,7 +198,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
     const Metric metric = metric_.value_or(Metric::native(r));
     const Sector s = stored.sector();
     const SectorIndex& index = stored.index();
-    const SuccessorTables targets(s, succ);
+    const SuccessorTables targets(r, s, succ);
     std::vector<ValueError> errors;
     // Them-major (table/class_walk.h): the children of one group share a
     // short run of each child table.

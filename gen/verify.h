@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/verify_plies.h"
 #include "gen/verify_tables.h"
 #include "table/table_reader.h"
 
@@ -40,8 +41,10 @@ struct ValueError {
 struct SuccessorTables {
     const StoredTable* table[2][2] = {};
     Sector sector[2][2];  // the sector each kind of ply leads to
+    SectorPlies plies;    // the kinds of ply the sector's side to move has
+    bool ends[2] = {};    // [removal]: such a ply leaves the opponent too few stones
 
-    SuccessorTables(Sector s, const VerifyTables& held);
+    SuccessorTables(const Rules& r, Sector s, const VerifyTables& held);
 };
 
 // The index rows (SectorIndex::Row) of the children of positions whose
