@@ -23,6 +23,7 @@
 
 #include "gen/verify_plies.h"
 #include "gen/verify_tables.h"
+#include "table/metric.h"
 #include "table/table_reader.h"
 
 namespace mtb {
@@ -47,6 +48,34 @@ struct SuccessorTables {
     SuccessorTables(const Rules& r, Sector s, const VerifyTables& held);
 };
 
+// The value rule (gen/verify.cpp states it) per ply: a number for each
+// ply, from its child's stored code, such that the best ply has the
+// least, and the position's value from the least.  Scores of codes below
+// CACHED (every code of a lasker-20 table; nmm's distances seldom pass a
+// few hundred plies) are kept in a table: one load per child instead of
+// the rule's branches on the child's result, which vary from child to
+// child unpredictably.
+class PlyScores {
+public:
+    static constexpr int CACHED = 512;
+    explicit PlyScores(Metric m = {});
+    const Metric& metric() const { return metric_; }
+    // The score of a ply to a child of code `child`, a capture or not.
+    int of(ValueCode child, bool capture) const {
+        return child < CACHED ? cached_[capture][child] : score(metric_, child, capture);
+    }
+    // Above every score: the least over no ply.
+    static constexpr int NO_PLY = 1 << 20;
+    // The value of a position whose best ply scores `best` (< NO_PLY),
+    // VALUE_NONE when a child had no value.
+    ValueCode value(int best) const;
+
+private:
+    static int score(const Metric& m, ValueCode child, bool capture);
+    Metric metric_;
+    int cached_[2][CACHED];
+};
+
 // The index rows (SectorIndex::Row) of the children of positions whose
 // opponent has the stones `them`, by kind of ply and removed stone, each
 // found when first needed, with the codes of single points in the rows of
@@ -64,8 +93,14 @@ public:
         if (!(have_[place] >> removed & 1)) fill(place, removed);
         return rows_[place][removed];
     }
-    // The code of point p in the row of plies of kind [place] that remove nothing.
-    std::uint32_t point_code(int place, int p) const { return codes_[place][p]; }
+    // The codes of the points (by point) in the row of plies of kind
+    // [place] that remove nothing, where that row is coded.
+    const std::uint32_t* point_codes(int place) const { return codes_[place]; }
+    // The plies' scores in metric m (kept from one call to the next).
+    const PlyScores& scores(const Metric& m) {
+        if (!(scores_.metric() == m)) scores_ = PlyScores(m);
+        return scores_;
+    }
 
 private:
     void reset(Bitboard them);
@@ -76,6 +111,7 @@ private:
     std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set
     SectorIndex::Row rows_[2][MAX_POINTS + 1];
     std::uint32_t codes_[2][MAX_POINTS] = {};
+    PlyScores scores_;
 };
 
 // The value its successors give to position n of sector s in `metric`,

@@ -1,14 +1,15 @@
 // The plies of a position by bit operations, for the value verifier
 // (gen/verify.cpp) alone: the same plies as the move generator's
 // generate() (engine/movegen.cpp), straight from a normal position's
-// stones, without building a Position or a list of moves.
+// stones, without building a Position or a list of moves, by sets of
+// plies that differ only in their target.
 //
 // Why not MoveList: the verifier looks at every ply of every position, and
 // denormalise + generate() + walking the written list was a quarter of its
 // time (perf, lasker-20 <= 5, one thread: generate 18.6%, denormalise 2.5%,
-// besides the list's loop in value_from_successors).  Here each ply goes to
-// the caller's visitor as it is found, and the caller, inlined, builds the
-// child's slot straight from it.
+// besides the list's loop in value_from_successors).  Here the plies go to
+// the caller's sink as they are found, a set of targets at a time, and the
+// caller, inlined, builds the children's slots straight from them.
 //
 // The rules are the engine's, called, not written out again: which plies a
 // side has from its hands (may_place, may_move, may_fly on a position of
@@ -44,13 +45,20 @@ struct SectorPlies {
     }
 };
 
-// Calls visit(Move) for every ply of the position whose side to move has
-// the stones `us` and the opponent `them` (a position of the sector `k` is
-// for): the plies generate() gives, in another order.  Placements first,
-// then moves by the stone moved; a ply that closes a mill once for each
-// stone it may remove (or once, removing nothing, when none may be).
-template <class Visit>
-inline void for_each_ply(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Visit&& visit) {
+// Hands every ply of the position whose side to move has the stones `us`
+// and the opponent `them` (a position of the sector `k` is for) to `sink`,
+// by sets of plies that share all but their target, so that the caller's
+// loop over each set has its invariants hoisted:
+//   sink.place(to)                 a placement to each point of `to`, removing nothing;
+//   sink.place_remove(p, rem)      a placement to p removing each stone of `rem`;
+//   sink.move(from, to)            a move from `from` to each point of `to`, removing nothing;
+//   sink.move_remove(from, p, rem) a move from `from` to p removing each stone of `rem`.
+// The plies are those generate() gives, in another order (placements
+// first, then moves by the stone moved); a ply that closes a mill comes
+// once for each stone it may remove, or once, removing nothing, when none
+// may be.  No set is empty.
+template <class Sink>
+inline void scan_plies(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Sink& sink) {
     const Board& b = *r.board;
     const Bitboard empty = b.all & ~(us | them);
     // As generate(): a ply can close a mill only by arriving where `us`
@@ -60,11 +68,8 @@ inline void for_each_ply(const Rules& r, const SectorPlies& k, Bitboard us, Bitb
     const Bitboard rem = closing ? removable(r, them) : 0;
     if (!rem) closing = 0;
     if (k.place) {
-        for (Bitboard t = empty & ~closing; t;) visit(Move{POINT_NONE, pop_lsb(t), POINT_NONE});
-        for (Bitboard t = closing; t;) {
-            const Point to = pop_lsb(t);
-            for (Bitboard x = rem; x;) visit(Move{POINT_NONE, to, pop_lsb(x)});
-        }
+        if (empty & ~closing) sink.place(empty & ~closing);
+        for (Bitboard t = closing; t;) sink.place_remove(pop_lsb(t), rem);
     }
     if (!k.move) return;
     for (Bitboard f = us; f;) {
@@ -78,12 +83,31 @@ inline void for_each_ply(const Rules& r, const SectorPlies& k, Bitboard us, Bitb
             const Point p = pop_lsb(c);
             if (mill_at(b, rest | bit(p), p)) closes |= bit(p);
         }
-        for (Bitboard t = to & ~closes; t;) visit(Move{from, pop_lsb(t), POINT_NONE});
-        for (Bitboard t = closes; t;) {
-            const Point p = pop_lsb(t);
-            for (Bitboard x = rem; x;) visit(Move{from, p, pop_lsb(x)});
-        }
+        if (to & ~closes) sink.move(from, to & ~closes);
+        for (Bitboard t = closes; t;) sink.move_remove(from, pop_lsb(t), rem);
     }
+}
+
+// scan_plies one ply at a time, as the move generator's Move (tests
+// compare it with generate()).
+template <class Visit>
+inline void for_each_ply(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Visit&& visit) {
+    struct Sink {
+        Visit& visit;
+        void place(Bitboard to) {
+            for (Bitboard t = to; t;) visit(Move{POINT_NONE, pop_lsb(t), POINT_NONE});
+        }
+        void place_remove(Point to, Bitboard rem) {
+            for (Bitboard x = rem; x;) visit(Move{POINT_NONE, to, pop_lsb(x)});
+        }
+        void move(Point from, Bitboard to) {
+            for (Bitboard t = to; t;) visit(Move{from, pop_lsb(t), POINT_NONE});
+        }
+        void move_remove(Point from, Point to, Bitboard rem) {
+            for (Bitboard x = rem; x;) visit(Move{from, to, pop_lsb(x)});
+        }
+    } sink{visit};
+    scan_plies(r, k, us, them, sink);
 }
 
 }  // namespace mtb
