@@ -15,6 +15,7 @@
 #include "gen/verify_plies.h"
 #include "gen/wdl_captures.h"
 #include "table/class_walk.h"
+#include "table/combinatorics.h"
 #include "table/table_folder.h"
 #include "table/table_identity.h"
 
@@ -45,6 +46,10 @@ SuccessorTables::SuccessorTables(const Rules& r, Sector s, const VerifyTables& h
 void SuccessorRows::reset(Bitboard them) {
     them_ = them;
     have_[0] = have_[1] = 0;
+    if (++stamp_ == 0) {  // after 2^32 groups: forget every kept slot
+        for (KeptSlots& k : kept_) std::fill(k.stamp.begin(), k.stamp.end(), 0);
+        stamp_ = 1;
+    }
 }
 
 void SuccessorRows::fill(int place, int removed) {
@@ -52,8 +57,29 @@ void SuccessorRows::fill(int place, int removed) {
     SectorIndex::Row& row = rows_[place][removed];
     row = t->index().row(removed < MAX_POINTS ? them_ ^ bit(Point(removed)) : them_);
     have_[place] |= std::uint32_t(1) << removed;
-    if (removed == MAX_POINTS && SectorIndex::coded(row))
-        for (int p = 0; p < MAX_POINTS; ++p) codes_[place][p] = SectorIndex::row_code(row, bit(Point(p)));
+    if (removed < MAX_POINTS || !has_codes(row)) return;
+    for (int p = 0; p < MAX_POINTS; ++p) codes_[place][p] = SectorIndex::row_code(row, bit(Point(p)));
+    if (SectorIndex::coded(row)) return;
+    // Room for every code of the row: the mover's stones on its free points.
+    const std::uint64_t codes = binomial(popcount(row.free), t->sector().them_board);
+    KeptSlots& k = kept_[place];
+    if (codes <= KEPT_MAX && k.stamp.size() < codes) {
+        k.slot.resize(codes);
+        k.stamp.resize(codes, 0);
+    }
+}
+
+std::uint64_t SuccessorRows::stabilised_slot(int place, std::uint32_t code, Bitboard mover) {
+    const SectorIndex::Row& row = rows_[place][MAX_POINTS];
+    const SectorIndex& index = succ_.table[place][0]->index();
+    KeptSlots& k = kept_[place];
+    const std::uint32_t rank = colex_rank24(code);
+    if (rank >= k.stamp.size()) return index.slot_in_row(row, mover);
+    if (k.stamp[rank] != stamp_) {
+        k.slot[rank] = index.slot_in_row(row, mover);
+        k.stamp[rank] = stamp_;
+    }
+    return k.slot[rank];
 }
 
 ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
@@ -132,7 +158,8 @@ public:
             if (!q.table || !(place ? succ.plies.place : succ.plies.move)) continue;
             q.row = &rows.row(them_, place, MAX_POINTS);
             q.coded = SectorIndex::coded(*q.row);
-            if (q.coded) q.us_code = SectorIndex::row_code(*q.row, us_);
+            q.has_codes = SuccessorRows::has_codes(*q.row);
+            if (q.has_codes) q.us_code = SectorIndex::row_code(*q.row, us_);
         }
     }
 
@@ -159,8 +186,8 @@ private:
     struct Quiet {
         const StoredTable* table = nullptr;
         const SectorIndex::Row* row = nullptr;
-        bool coded = false;
-        std::uint32_t us_code = 0;  // row_code(*row, us) when coded
+        bool coded = false, has_codes = false;
+        std::uint32_t us_code = 0;  // row_code(*row, us) when has_codes
     };
 
     // Plies of kind [place] removing nothing that leave `rest` plus a stone
@@ -182,6 +209,13 @@ private:
             const std::uint32_t code = from < 0 ? q.us_code : q.us_code ^ codes[from];
             for (Bitboard t = to; t;) {
                 const std::uint64_t slot = SectorIndex::slot_of_code(*q.row, code ^ codes[pop_lsb(t)]);
+                best = std::min(best, scores_.of(q.table->at(slot), false));
+            }
+        } else if (q.has_codes) {
+            const std::uint32_t code = from < 0 ? q.us_code : q.us_code ^ codes[from];
+            for (Bitboard t = to; t;) {
+                const Point p = pop_lsb(t);
+                const std::uint64_t slot = rows_.stabilised_slot(place, code ^ codes[p], rest | bit(p));
                 best = std::min(best, scores_.of(q.table->at(slot), false));
             }
         } else {

@@ -94,8 +94,20 @@ public:
         return rows_[place][removed];
     }
     // The codes of the points (by point) in the row of plies of kind
-    // [place] that remove nothing, where that row is coded.
+    // [place] that remove nothing, where that row has codes (has_codes).
     const std::uint32_t* point_codes(int place) const { return codes_[place]; }
+    // Whether a row has codes: a coded row, or a stabilised one whose
+    // symmetry has an image table (SectorIndex::row_code holds for both;
+    // only a coded row turns a code into a slot directly).
+    static bool has_codes(const SectorIndex::Row& row) { return row.image != nullptr; }
+    // The slot of the child of a ply of kind [place] that removes nothing
+    // and leaves the mover `mover`, whose code in its row is `code`, where
+    // that row is stabilised (not coded) and has codes.  Such a child is
+    // met from several positions of the group, and its slot costs a
+    // minimum over the stabiliser and a rank among the canonical
+    // placements (SectorIndex::slot_in_row), so slots are kept by code for
+    // the group, where the row is small enough.
+    std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover);
     // The plies' scores in metric m (kept from one call to the next).
     const PlyScores& scores(const Metric& m) {
         if (!(scores_.metric() == m)) scores_ = PlyScores(m);
@@ -112,6 +124,15 @@ private:
     SectorIndex::Row rows_[2][MAX_POINTS + 1];
     std::uint32_t codes_[2][MAX_POINTS] = {};
     PlyScores scores_;
+    // stabilised_slot()'s: by the colex rank of the code, the slot and the
+    // group (stamp_, one a `them`) it was found for.
+    struct KeptSlots {
+        std::vector<std::uint64_t> slot;
+        std::vector<std::uint32_t> stamp;
+    };
+    static constexpr std::uint64_t KEPT_MAX = 1 << 16;  // slots a row may keep (1 MiB a kind)
+    KeptSlots kept_[2];
+    std::uint32_t stamp_ = 0;
 };
 
 // The value its successors give to position n of sector s in `metric`,
