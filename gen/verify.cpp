@@ -57,9 +57,9 @@ void SuccessorRows::fill(int place, int removed) {
     SectorIndex::Row& row = rows_[place][removed];
     row = t->index().row(removed < MAX_POINTS ? them_ ^ bit(Point(removed)) : them_);
     have_[place] |= std::uint32_t(1) << removed;
-    if (removed < MAX_POINTS || !has_codes(row)) return;
-    for (int p = 0; p < MAX_POINTS; ++p) codes_[place][p] = SectorIndex::row_code(row, bit(Point(p)));
-    if (SectorIndex::coded(row)) return;
+    if (!has_codes(row)) return;
+    for (int p = 0; p < MAX_POINTS; ++p) codes_[place][removed][p] = SectorIndex::row_code(row, bit(Point(p)));
+    if (removed < MAX_POINTS || SectorIndex::coded(row)) return;
     // Room for every code of the row: the mover's stones on its free points.
     const std::uint64_t codes = binomial(popcount(row.free), t->sector().them_board);
     KeptSlots& k = kept_[place];
@@ -159,7 +159,10 @@ public:
             q.row = &rows.row(them_, place, MAX_POINTS);
             q.coded = SectorIndex::coded(*q.row);
             q.has_codes = SuccessorRows::has_codes(*q.row);
-            if (q.has_codes) q.us_code = SectorIndex::row_code(*q.row, us_);
+            // As a XOR of point codes: row_code's symmetry image and bit
+            // extraction (by byte tables, in a build without BMI2) cost
+            // more than a load per stone.
+            if (q.has_codes) q.us_code = SuccessorRows::code_of(rows.point_codes(place), us_);
         }
     }
 
@@ -244,7 +247,12 @@ private:
         const SectorIndex& index = t->index();
         int best = best_;
         for (Bitboard x = rem; x;) {
-            const std::uint64_t slot = index.slot_in_row(rows_.row(them_, place, pop_lsb(x)), mover);
+            const Point removed = pop_lsb(x);
+            const SectorIndex::Row& row = rows_.row(them_, place, removed);
+            const std::uint64_t slot =
+                SectorIndex::coded(row)
+                    ? SectorIndex::slot_of_code(row, SuccessorRows::code_of(rows_.point_codes(place, removed), mover))
+                    : index.slot_in_row(row, mover);
             best = std::min(best, scores_.of(t->at(slot), true));
         }
         best_ = best;

@@ -94,8 +94,15 @@ public:
         return rows_[place][removed];
     }
     // The codes of the points (by point) in the row of plies of kind
-    // [place] that remove nothing, where that row has codes (has_codes).
-    const std::uint32_t* point_codes(int place) const { return codes_[place]; }
+    // [place] removing `removed` (MAX_POINTS: none), where that row has
+    // codes (has_codes); row() must have been asked for that row.  A set's
+    // code is the XOR of its points' (code_of).
+    const std::uint32_t* point_codes(int place, int removed = MAX_POINTS) const { return codes_[place][removed]; }
+    static std::uint32_t code_of(const std::uint32_t* codes, Bitboard set) {
+        std::uint32_t code = 0;
+        for (Bitboard x = set; x;) code ^= codes[pop_lsb(x)];
+        return code;
+    }
     // Whether a row has codes: a coded row, or a stabilised one whose
     // symmetry has an image table (SectorIndex::row_code holds for both;
     // only a coded row turns a code into a slot directly).
@@ -122,7 +129,7 @@ private:
     Bitboard them_ = ~Bitboard(0);
     std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set
     SectorIndex::Row rows_[2][MAX_POINTS + 1];
-    std::uint32_t codes_[2][MAX_POINTS] = {};
+    std::uint32_t codes_[2][MAX_POINTS + 1][MAX_POINTS] = {};
     PlyScores scores_;
     // stabilised_slot()'s: by the colex rank of the code, the slot and the
     // group (stamp_, one a `them`) it was found for.
