@@ -124,9 +124,17 @@ int PlyScores::score(const Metric& m, ValueCode child, bool capture) {
     return value_wdl(child) == Wdl::LOSS ? plies : 2 * DRAW_SCORE - plies;
 }
 
-PlyScores::PlyScores(Metric m) : metric_(m) {
-    for (int capture = 0; capture < 2; ++capture)
-        for (int c = 0; c < CACHED; ++c) cached_[capture][c] = score(m, ValueCode(c), capture);
+PlyScores::PlyScores(Metric m, const SuccessorTables& succ) : metric_(m) {
+    for (int place = 0; place < 2; ++place)
+        for (int remove = 0; remove < 2; ++remove) {
+            const StoredTable* t = succ.table[place][remove];
+            if (!t) continue;
+            Kind& k = kinds_[place][remove];
+            k.wide = t->wide();
+            k.sym8 = t->symbols8();
+            k.sym16 = t->symbols16();
+            for (ValueCode c : t->dictionary()) k.score.push_back(score(m, c, remove));
+        }
 }
 
 ValueCode PlyScores::value(int best) const {
@@ -140,7 +148,7 @@ namespace {
 
 // The children of one position, as scan_plies() hands them over (its
 // sink): each child's slot in its table, its stored value read at once
-// and scored (PlyScores), the least score kept.  Children in normal form straight from the ply: the
+// as its score (PlyScores), the least score kept.  Children in normal form straight from the ply: the
 // mover's stones become the child's "them", and the child's "us" is our
 // "them" (less a removed stone), so its index row comes from `rows`.  A ply
 // that removes nothing leaves that row as it is: the child's slot is our
@@ -212,20 +220,20 @@ private:
             const std::uint32_t code = from < 0 ? q.us_code : q.us_code ^ codes[from];
             for (Bitboard t = to; t;) {
                 const std::uint64_t slot = SectorIndex::slot_of_code(*q.row, code ^ codes[pop_lsb(t)]);
-                best = std::min(best, scores_.of(q.table->at(slot), false));
+                best = std::min(best, scores_.of(place, 0, slot));
             }
         } else if (q.has_codes) {
             const std::uint32_t code = from < 0 ? q.us_code : q.us_code ^ codes[from];
             for (Bitboard t = to; t;) {
                 const Point p = pop_lsb(t);
                 const std::uint64_t slot = rows_.stabilised_slot(place, code ^ codes[p], rest | bit(p));
-                best = std::min(best, scores_.of(q.table->at(slot), false));
+                best = std::min(best, scores_.of(place, 0, slot));
             }
         } else {
             const SectorIndex& index = q.table->index();
             for (Bitboard t = to; t;) {
                 const std::uint64_t slot = index.slot_in_row(*q.row, rest | bit(pop_lsb(t)));
-                best = std::min(best, scores_.of(q.table->at(slot), false));
+                best = std::min(best, scores_.of(place, 0, slot));
             }
         }
         best_ = best;
@@ -253,7 +261,7 @@ private:
                 SectorIndex::coded(row)
                     ? SectorIndex::slot_of_code(row, SuccessorRows::code_of(rows_.point_codes(place, removed), mover))
                     : index.slot_in_row(row, mover);
-            best = std::min(best, scores_.of(t->at(slot), true));
+            best = std::min(best, scores_.of(place, 1, slot));
         }
         best_ = best;
     }

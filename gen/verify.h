@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,20 +50,20 @@ struct SuccessorTables {
 };
 
 // The value rule (gen/verify.cpp states it) per ply: a number for each
-// ply, from its child's stored code, such that the best ply has the
-// least, and the position's value from the least.  Scores of codes below
-// CACHED (every code of a lasker-20 table; nmm's distances seldom pass a
-// few hundred plies) are kept in a table: one load per child instead of
-// the rule's branches on the child's result, which vary from child to
-// child unpredictably.
+// ply, from its child's stored value, such that the best ply has the
+// least, and the position's value from the least.  Kept by the child
+// tables' own symbols, per kind of ply: one load per child from its
+// symbol, instead of the dictionary's code and then the rule's branches on
+// the child's result, which vary from child to child unpredictably.
 class PlyScores {
 public:
-    static constexpr int CACHED = 512;
-    explicit PlyScores(Metric m = {});
+    PlyScores(Metric m, const SuccessorTables& succ);
     const Metric& metric() const { return metric_; }
-    // The score of a ply to a child of code `child`, a capture or not.
-    int of(ValueCode child, bool capture) const {
-        return child < CACHED ? cached_[capture][child] : score(metric_, child, capture);
+    // The score of a ply of kind [place][remove] to the child in `slot` of
+    // its table (SuccessorTables::table, which must be there).
+    int of(int place, int remove, std::uint64_t slot) const {
+        const Kind& k = kinds_[place][remove];
+        return k.score[k.wide ? k.sym16[slot] : k.sym8[slot]];
     }
     // Above every score: the least over no ply.
     static constexpr int NO_PLY = 1 << 20;
@@ -72,8 +73,14 @@ public:
 
 private:
     static int score(const Metric& m, ValueCode child, bool capture);
+    struct Kind {
+        bool wide = false;
+        const std::uint8_t* sym8 = nullptr;
+        const std::uint16_t* sym16 = nullptr;
+        std::vector<int> score;  // by symbol
+    };
     Metric metric_;
-    int cached_[2][CACHED];
+    Kind kinds_[2][2];
 };
 
 // The index rows (SectorIndex::Row) of the children of positions whose
@@ -117,8 +124,8 @@ public:
     std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover);
     // The plies' scores in metric m (kept from one call to the next).
     const PlyScores& scores(const Metric& m) {
-        if (!(scores_.metric() == m)) scores_ = PlyScores(m);
-        return scores_;
+        if (!scores_ || !(scores_->metric() == m)) scores_.emplace(m, succ_);
+        return *scores_;
     }
 
 private:
@@ -130,7 +137,7 @@ private:
     std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set
     SectorIndex::Row rows_[2][MAX_POINTS + 1];
     std::uint32_t codes_[2][MAX_POINTS + 1][MAX_POINTS] = {};
-    PlyScores scores_;
+    std::optional<PlyScores> scores_;
     // stabilised_slot()'s: by the colex rank of the code, the slot and the
     // group (stamp_, one a `them`) it was found for.
     struct KeptSlots {
