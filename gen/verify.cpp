@@ -69,17 +69,14 @@ void SuccessorRows::fill(int place, int removed) {
     }
 }
 
-std::uint64_t SuccessorRows::stabilised_slot(int place, std::uint32_t code, Bitboard mover) {
-    const SectorIndex::Row& row = rows_[place][MAX_POINTS];
-    const SectorIndex& index = succ_.table[place][0]->index();
+std::uint64_t SuccessorRows::find_stabilised_slot(int place, std::uint32_t rank, Bitboard mover) {
+    const std::uint64_t slot = succ_.table[place][0]->index().slot_in_row(rows_[place][MAX_POINTS], mover);
     KeptSlots& k = kept_[place];
-    const std::uint32_t rank = colex_rank24(code);
-    if (rank >= k.stamp.size()) return index.slot_in_row(row, mover);
-    if (k.stamp[rank] != stamp_) {
-        k.slot[rank] = index.slot_in_row(row, mover);
+    if (rank < k.stamp.size()) {
+        k.slot[rank] = slot;
         k.stamp[rank] = stamp_;
     }
-    return k.slot[rank];
+    return slot;
 }
 
 ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
@@ -147,15 +144,18 @@ ValueCode PlyScores::value(int best) const {
 namespace {
 
 // The children of one position, as scan_plies() hands them over (its
-// sink): each child's slot in its table, its stored value read at once
-// as its score (PlyScores), the least score kept.  Children in normal form straight from the ply: the
-// mover's stones become the child's "them", and the child's "us" is our
-// "them" (less a removed stone), so its index row comes from `rows`.  A ply
-// that removes nothing leaves that row as it is: the child's slot is our
-// stones' code there with the moved stone's points flipped.  The rows are
-// shared by the whole group of positions (check_values), a few KB each, so
-// the values are read at once, not loaded ahead: prefetching them all
-// first was 6% slower (lasker-20 <= 5, one thread, 20.3 s against 19.1 s).
+// sink): each child's slot in its table, its stored value read at once as
+// its score (PlyScores), the least score kept.  Children in normal form
+// straight from the ply: the mover's stones become the child's "them",
+// and the child's "us" is our "them" (less a removed stone), so its index
+// row comes from `rows`.  A ply that removes nothing leaves that row as it
+// is: the child's slot is our stones' code there with the moved stone's
+// points flipped.  The rows are shared by the whole group of positions
+// (check_values), a few KB each, so the values are read at once, not
+// loaded ahead: every child's slot in an array, prefetched, then read was
+// slower (lasker-20 <= 5, one thread: 20.3 s against 19.1 s read at once,
+// scored; with every quiet read made an L1 hit, 18.2 s against 18.4 s: the
+// reads hardly wait on memory).
 class ChildReader {
 public:
     ChildReader(const Metric& m, const SuccessorTables& succ, SuccessorRows& rows, NormalPosition n)

@@ -121,7 +121,12 @@ public:
     // minimum over the stabiliser and a rank among the canonical
     // placements (SectorIndex::slot_in_row), so slots are kept by code for
     // the group, where the row is small enough.
-    std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover);
+    std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover) {
+        const KeptSlots& k = kept_[place];
+        const std::uint32_t rank = colex_rank24(code);
+        if (rank < k.stamp.size() && k.stamp[rank] == stamp_) return k.slot[rank];
+        return find_stabilised_slot(place, rank, mover);
+    }
     // The plies' scores in metric m (kept from one call to the next).
     const PlyScores& scores(const Metric& m) {
         if (!scores_ || !(scores_->metric() == m)) scores_.emplace(m, succ_);
@@ -131,6 +136,8 @@ public:
 private:
     void reset(Bitboard them);
     void fill(int place, int removed);
+    // stabilised_slot() for a code not kept (of colex rank `rank`): finds it, keeps it.
+    std::uint64_t find_stabilised_slot(int place, std::uint32_t rank, Bitboard mover);
 
     const SuccessorTables& succ_;
     Bitboard them_ = ~Bitboard(0);
