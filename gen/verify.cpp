@@ -12,8 +12,10 @@
 #include "engine/notation.h"
 #include "gen/prefetch_batches.h"
 #include "gen/sector_graph.h"
+#include "gen/verify_plies.h"
 #include "gen/wdl_captures.h"
 #include "table/class_walk.h"
+#include "table/combinatorics.h"
 #include "table/table_folder.h"
 #include "table/table_identity.h"
 
@@ -31,7 +33,9 @@ std::string ValueError::message() const {
     return position + ": stored " + metric.text(stored) + ", successors give " + metric.text(expected);
 }
 
-SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
+SuccessorTables::SuccessorTables(const Rules& r, Sector s, const VerifyTables& held) : plies(r, s) {
+    // The opponent's stones after a ply that removes nothing / one.
+    for (int remove = 0; remove < 2; ++remove) ends[remove] = r.too_few_stones(s.them_board - remove + s.them_hand);
     for (int place = 0; place < 2; ++place)
         for (int remove = 0; remove < 2; ++remove) {
             sector[place][remove] = child_sector(s, ply_kind(place, remove));
@@ -42,6 +46,10 @@ SuccessorTables::SuccessorTables(Sector s, const VerifyTables& held) {
 void SuccessorRows::reset(Bitboard them) {
     them_ = them;
     have_[0] = have_[1] = 0;
+    if (++stamp_ == 0) {  // after 2^32 groups: forget every kept slot
+        for (KeptSlots& k : kept_) std::fill(k.stamp.begin(), k.stamp.end(), 0);
+        stamp_ = 1;
+    }
 }
 
 void SuccessorRows::fill(int place, int removed) {
@@ -49,8 +57,26 @@ void SuccessorRows::fill(int place, int removed) {
     SectorIndex::Row& row = rows_[place][removed];
     row = t->index().row(removed < MAX_POINTS ? them_ ^ bit(Point(removed)) : them_);
     have_[place] |= std::uint32_t(1) << removed;
-    if (removed == MAX_POINTS && SectorIndex::coded(row))
-        for (int p = 0; p < MAX_POINTS; ++p) codes_[place][p] = SectorIndex::row_code(row, bit(Point(p)));
+    if (!has_codes(row)) return;
+    for (int p = 0; p < MAX_POINTS; ++p) codes_[place][removed][p] = SectorIndex::row_code(row, bit(Point(p)));
+    if (removed < MAX_POINTS || SectorIndex::coded(row)) return;
+    // Room for every code of the row: the mover's stones on its free points.
+    const std::uint64_t codes = binomial(popcount(row.free), t->sector().them_board);
+    KeptSlots& k = kept_[place];
+    if (codes <= KEPT_MAX && k.stamp.size() < codes) {
+        k.slot.resize(codes);
+        k.stamp.resize(codes, 0);
+    }
+}
+
+std::uint64_t SuccessorRows::find_stabilised_slot(int place, std::uint32_t rank, Bitboard mover) {
+    const std::uint64_t slot = succ_.table[place][0]->index().slot_in_row(rows_[place][MAX_POINTS], mover);
+    KeptSlots& k = kept_[place];
+    if (rank < k.stamp.size()) {
+        k.slot[rank] = slot;
+        k.stamp[rank] = stamp_;
+    }
+    return slot;
 }
 
 ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
@@ -59,13 +85,16 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
     return value_from_successors(r, metric, s, n, succ, rows);
 }
 
+namespace {
+
 // The verifier's statement of each metric's rule (the solver applies the
 // same definitions backwards, gen/solver.h, through Metric::through): forwards
 // over the plies, from the stored values of the children alone.  Written
 // out here ON PURPOSE, apart from the solver's and the probe's value rule: a
 // second route to every value, so that a mistake in the one is caught by the
-// other.  The rules of the game it shares (outcome(), the move generator,
-// Rules::too_few_stones, child_sector) are not the value rule.
+// other.  The rules of the game it shares (outcome(), the engine's ply
+// rules through gen/verify_plies.h, Rules::too_few_stones, child_sector)
+// are not the value rule.
 //   DTM: a ply is worth its child's distance + 1; the game over (too few
 //        stones, no legal ply) is a LOSS in 0.
 //   DTC: the same, but a capture is worth 1 ply whatever its child's
@@ -75,10 +104,182 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
 //        in 1 (its turn must begin before the counter reaches L).
 // A WIN is the shortest winning ply, a LOSS the longest ply when every
 // ply loses, else a DRAW; a ply leaving the opponent too few stones wins in 1.
+//
+// Each ply is scored so that the best is the least: a win in n scores n,
+// a draw DRAW, a loss in n 2 DRAW - n, and a child without a value (never
+// in a file) -1, so that it decides: the position then has none.
+constexpr int DRAW_SCORE = 1 << 17;  // above every distance, 2 DRAW_SCORE below PlyScores::NO_PLY
+constexpr int NONE_SCORE = -1;
+
+}  // namespace
+
+int PlyScores::score(const Metric& m, ValueCode child, bool capture) {
+    if (child == VALUE_NONE) return NONE_SCORE;
+    if (child == VALUE_DRAW) return DRAW_SCORE;
+    const int plies = m.is_dtc() && capture ? 1 : m.plies(child) + 1;
+    if (m.horizon() && plies > m.horizon()) return DRAW_SCORE;
+    return value_wdl(child) == Wdl::LOSS ? plies : 2 * DRAW_SCORE - plies;
+}
+
+PlyScores::PlyScores(Metric m, const SuccessorTables& succ) : metric_(m) {
+    for (int place = 0; place < 2; ++place)
+        for (int remove = 0; remove < 2; ++remove) {
+            const StoredTable* t = succ.table[place][remove];
+            if (!t) continue;
+            Kind& k = kinds_[place][remove];
+            k.wide = t->wide();
+            k.sym8 = t->symbols8();
+            k.sym16 = t->symbols16();
+            for (ValueCode c : t->dictionary()) k.score.push_back(score(m, c, remove));
+        }
+}
+
+ValueCode PlyScores::value(int best) const {
+    if (best == NONE_SCORE) return VALUE_NONE;
+    if (best < DRAW_SCORE) return metric_.win(best);
+    if (best == DRAW_SCORE) return VALUE_DRAW;
+    return metric_.loss(2 * DRAW_SCORE - best);
+}
+
+namespace {
+
+// The children of one position, as scan_plies() hands them over (its
+// sink): each child's slot in its table, its stored value read at once as
+// its score (PlyScores), the least score kept.  Children in normal form
+// straight from the ply: the mover's stones become the child's "them",
+// and the child's "us" is our "them" (less a removed stone), so its index
+// row comes from `rows`.  A ply that removes nothing leaves that row as it
+// is: the child's slot is our stones' code there with the moved stone's
+// points flipped.  The rows are shared by the whole group of positions
+// (check_values), a few KB each, so the values are read at once, not
+// loaded ahead: every child's slot in an array, prefetched, then read was
+// slower (lasker-20 <= 5, one thread: 20.3 s against 19.1 s read at once,
+// scored; with every quiet read made an L1 hit, 18.2 s against 18.4 s: the
+// reads hardly wait on memory).
+class ChildReader {
+public:
+    ChildReader(const Metric& m, const SuccessorTables& succ, SuccessorRows& rows, NormalPosition n)
+        : scores_(rows.scores(m)), succ_(succ), rows_(rows), us_(n.us), them_(n.them) {
+        for (int place = 0; place < 2; ++place) {
+            Quiet& q = quiet_[place];
+            q.table = succ.table[place][0];
+            if (!q.table || !(place ? succ.plies.place : succ.plies.move)) continue;
+            q.row = &rows.row(them_, place, MAX_POINTS);
+            q.coded = SectorIndex::coded(*q.row);
+            q.has_codes = SuccessorRows::has_codes(*q.row);
+            // As a XOR of point codes: row_code's symmetry image and bit
+            // extraction (by byte tables, in a build without BMI2) cost
+            // more than a load per stone.
+            if (q.has_codes) q.us_code = SuccessorRows::code_of(rows.point_codes(place), us_);
+        }
+    }
+
+    // scan_plies()' sink.
+    void place(Bitboard to) { quiet(1, us_, rows_.point_codes(1), to); }
+    void move(Point from, Bitboard to) { quiet(0, us_ ^ bit(from), rows_.point_codes(0), to, from); }
+    void place_remove(Point to, Bitboard rem) { capture(1, us_ | bit(to), rem); }
+    void move_remove(Point from, Point to, Bitboard rem) { capture(0, (us_ ^ bit(from)) | bit(to), rem); }
+
+    // The value the plies give (RULES.md "Value", above); VALUE_NONE when a
+    // child's table or value is missing.  A ply that wins at once decides
+    // the value even where another ply's table is missing; the move
+    // generator's list, walked in its order, returned whichever it met
+    // first.  check_file() loads every successor's table, so only
+    // check_values()' own callers with tables left out can tell.
+    ValueCode value(const Metric& m) const {
+        if (won_) return m.win(1);  // no win is shorter
+        if (missing_) return VALUE_NONE;
+        if (outcome_after_plies(any_) == Outcome::LOSS) return m.loss(m.blocked_loss());
+        return scores_.value(best_);
+    }
+
+private:
+    struct Quiet {
+        const StoredTable* table = nullptr;
+        const SectorIndex::Row* row = nullptr;
+        bool coded = false, has_codes = false;
+        std::uint32_t us_code = 0;  // row_code(*row, us) when has_codes
+    };
+
+    // Plies of kind [place] removing nothing that leave `rest` plus a stone
+    // on each point of `to` (`from` moved away, for a move).
+    void quiet(int place, Bitboard rest, const std::uint32_t* codes, Bitboard to, int from = -1) {
+        any_ = true;
+        if (succ_.ends[0]) {
+            won_ = true;
+            return;
+        }
+        const Quiet& q = quiet_[place];
+        if (!q.table) {
+            missing_ = true;
+            return;
+        }
+        // The least score in a local: best_ would go to memory each ply.
+        int best = best_;
+        if (q.coded) {
+            const std::uint32_t code = from < 0 ? q.us_code : q.us_code ^ codes[from];
+            for (Bitboard t = to; t;) {
+                const std::uint64_t slot = SectorIndex::slot_of_code(*q.row, code ^ codes[pop_lsb(t)]);
+                best = std::min(best, scores_.of(place, 0, slot));
+            }
+        } else if (q.has_codes) {
+            const std::uint32_t code = from < 0 ? q.us_code : q.us_code ^ codes[from];
+            for (Bitboard t = to; t;) {
+                const Point p = pop_lsb(t);
+                const std::uint64_t slot = rows_.stabilised_slot(place, code ^ codes[p], rest | bit(p));
+                best = std::min(best, scores_.of(place, 0, slot));
+            }
+        } else {
+            const SectorIndex& index = q.table->index();
+            for (Bitboard t = to; t;) {
+                const std::uint64_t slot = index.slot_in_row(*q.row, rest | bit(pop_lsb(t)));
+                best = std::min(best, scores_.of(place, 0, slot));
+            }
+        }
+        best_ = best;
+    }
+
+    // Plies of kind [place] that leave the mover `mover` and remove each
+    // stone of `rem`.
+    void capture(int place, Bitboard mover, Bitboard rem) {
+        any_ = true;
+        if (succ_.ends[1]) {
+            won_ = true;
+            return;
+        }
+        const StoredTable* t = succ_.table[place][1];
+        if (!t) {
+            missing_ = true;
+            return;
+        }
+        const SectorIndex& index = t->index();
+        int best = best_;
+        for (Bitboard x = rem; x;) {
+            const Point removed = pop_lsb(x);
+            const SectorIndex::Row& row = rows_.row(them_, place, removed);
+            const std::uint64_t slot =
+                SectorIndex::coded(row)
+                    ? SectorIndex::slot_of_code(row, SuccessorRows::code_of(rows_.point_codes(place, removed), mover))
+                    : index.slot_in_row(row, mover);
+            best = std::min(best, scores_.of(place, 1, slot));
+        }
+        best_ = best;
+    }
+
+    const PlyScores& scores_;
+    const SuccessorTables& succ_;
+    SuccessorRows& rows_;
+    const Bitboard us_, them_;
+    Quiet quiet_[2];
+    int best_ = PlyScores::NO_PLY;
+    bool any_ = false, won_ = false, missing_ = false;
+};
+
+}  // namespace
+
 ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
                                 const SuccessorTables& succ, SuccessorRows& rows) {
-    const Position p = denormalise(s, n, WHITE);
-    switch (outcome_before_plies(r, p.total(p.side), p.hand[WHITE] + p.hand[BLACK], p.occupied(), 0)) {
+    switch (outcome_before_plies(r, popcount(n.us) + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0)) {
         case Outcome::LOSS:
             return metric.loss(0);
         case Outcome::DRAW:
@@ -86,64 +287,9 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
         case Outcome::ONGOING:
             break;
     }
-    // Children in normal form straight from the ply: the mover's stones
-    // become the child's "them", and the child's "us" is our "them" (less a
-    // removed stone), so its index row comes from `rows`.  A ply that
-    // removes nothing leaves that row as it is: the child's slot is our
-    // stones' code there with the moved stone's points flipped.  Every
-    // child's load is started before any value is read, so the cache
-    // misses overlap.
-    const MoveList moves(r, p);
-    if (outcome_after_plies(moves.begin() != moves.end()) == Outcome::LOSS) return metric.loss(metric.blocked_loss());
-    const StoredTable* table[MAX_PLIES];
-    std::uint64_t slot[MAX_PLIES];
-    bool capture[MAX_PLIES];
-    std::uint32_t us_code[2];
-    bool have_code[2] = {false, false};
-    int children = 0;
-    for (const Move* m = moves.begin(); m != moves.end(); ++m) {
-        const bool place = m->is_placement(), remove = m->is_removal();
-        const Bitboard other = remove ? n.them ^ bit(m->remove) : n.them;
-        if (r.too_few_stones(popcount(other) + s.them_hand)) return metric.win(1);  // no win is shorter
-        const StoredTable* t = succ.table[place][remove];
-        if (!t) return VALUE_NONE;
-        const SectorIndex::Row& row = rows.row(n.them, place, remove ? int(m->remove) : MAX_POINTS);
-        if (!remove && SectorIndex::coded(row)) {
-            if (!have_code[place]) {
-                us_code[place] = SectorIndex::row_code(row, n.us);
-                have_code[place] = true;
-            }
-            std::uint32_t code = us_code[place] ^ rows.point_code(place, m->to);
-            if (!place) code ^= rows.point_code(place, m->from);
-            slot[children] = SectorIndex::slot_of_code(row, code);
-        } else {
-            const Bitboard mover = (place ? n.us : n.us ^ bit(m->from)) | bit(m->to);
-            slot[children] = t->index().slot_in_row(row, mover);
-        }
-        capture[children] = remove;
-        table[children++] = t;
-    }
-    for (int c = 0; c < children; ++c) table[c]->prefetch(slot[c]);
-    int win = INT_MAX, loss = -1;
-    bool draw = false;
-    for (int c = 0; c < children; ++c) {
-        const ValueCode v = table[c]->at(slot[c]);
-        if (v == VALUE_NONE) return VALUE_NONE;
-        if (v == VALUE_DRAW) {
-            draw = true;
-            continue;
-        }
-        const int plies = metric.is_dtc() && capture[c] ? 1 : metric.plies(v) + 1;
-        if (metric.horizon() && plies > metric.horizon())
-            draw = true;
-        else if (value_wdl(v) == Wdl::LOSS)
-            win = std::min(win, plies);
-        else
-            loss = std::max(loss, plies);
-    }
-    if (win != INT_MAX) return metric.win(win);
-    if (draw) return VALUE_DRAW;
-    return metric.loss(loss);
+    ChildReader children(metric, succ, rows, n);
+    scan_plies(r, succ.plies, n.us, n.them, children);
+    return children.value(metric);
 }
 
 std::vector<ValueError> check_values(const Rules& r, Sector s, std::span<const ValueCode> values,
@@ -164,7 +310,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
     const Metric metric = metric_.value_or(Metric::native(r));
     const Sector s = stored.sector();
     const SectorIndex& index = stored.index();
-    const SuccessorTables targets(s, succ);
+    const SuccessorTables targets(r, s, succ);
     std::vector<ValueError> errors;
     // Them-major (table/class_walk.h): the children of one group share a
     // short run of each child table.

@@ -17,11 +17,14 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "gen/verify_plies.h"
 #include "gen/verify_tables.h"
+#include "table/metric.h"
 #include "table/table_reader.h"
 
 namespace mtb {
@@ -40,8 +43,44 @@ struct ValueError {
 struct SuccessorTables {
     const StoredTable* table[2][2] = {};
     Sector sector[2][2];  // the sector each kind of ply leads to
+    SectorPlies plies;    // the kinds of ply the sector's side to move has
+    bool ends[2] = {};    // [removal]: such a ply leaves the opponent too few stones
 
-    SuccessorTables(Sector s, const VerifyTables& held);
+    SuccessorTables(const Rules& r, Sector s, const VerifyTables& held);
+};
+
+// The value rule (gen/verify.cpp states it) per ply: a number for each
+// ply, from its child's stored value, such that the best ply has the
+// least, and the position's value from the least.  Kept by the child
+// tables' own symbols, per kind of ply: one load per child from its
+// symbol, instead of the dictionary's code and then the rule's branches on
+// the child's result, which vary from child to child unpredictably.
+class PlyScores {
+public:
+    PlyScores(Metric m, const SuccessorTables& succ);
+    const Metric& metric() const { return metric_; }
+    // The score of a ply of kind [place][remove] to the child in `slot` of
+    // its table (SuccessorTables::table, which must be there).
+    int of(int place, int remove, std::uint64_t slot) const {
+        const Kind& k = kinds_[place][remove];
+        return k.score[k.wide ? k.sym16[slot] : k.sym8[slot]];
+    }
+    // Above every score: the least over no ply.
+    static constexpr int NO_PLY = 1 << 20;
+    // The value of a position whose best ply scores `best` (< NO_PLY),
+    // VALUE_NONE when a child had no value.
+    ValueCode value(int best) const;
+
+private:
+    static int score(const Metric& m, ValueCode child, bool capture);
+    struct Kind {
+        bool wide = false;
+        const std::uint8_t* sym8 = nullptr;
+        const std::uint16_t* sym16 = nullptr;
+        std::vector<int> score;  // by symbol
+    };
+    Metric metric_;
+    Kind kinds_[2][2];
 };
 
 // The index rows (SectorIndex::Row) of the children of positions whose
@@ -61,18 +100,60 @@ public:
         if (!(have_[place] >> removed & 1)) fill(place, removed);
         return rows_[place][removed];
     }
-    // The code of point p in the row of plies of kind [place] that remove nothing.
-    std::uint32_t point_code(int place, int p) const { return codes_[place][p]; }
+    // The codes of the points (by point) in the row of plies of kind
+    // [place] removing `removed` (MAX_POINTS: none), where that row has
+    // codes (has_codes); row() must have been asked for that row.  A set's
+    // code is the XOR of its points' (code_of).
+    const std::uint32_t* point_codes(int place, int removed = MAX_POINTS) const { return codes_[place][removed]; }
+    static std::uint32_t code_of(const std::uint32_t* codes, Bitboard set) {
+        std::uint32_t code = 0;
+        for (Bitboard x = set; x;) code ^= codes[pop_lsb(x)];
+        return code;
+    }
+    // Whether a row has codes: a coded row, or a stabilised one whose
+    // symmetry has an image table (SectorIndex::row_code holds for both;
+    // only a coded row turns a code into a slot directly).
+    static bool has_codes(const SectorIndex::Row& row) { return row.image != nullptr; }
+    // The slot of the child of a ply of kind [place] that removes nothing
+    // and leaves the mover `mover`, whose code in its row is `code`, where
+    // that row is stabilised (not coded) and has codes.  Such a child is
+    // met from several positions of the group, and its slot costs a
+    // minimum over the stabiliser and a rank among the canonical
+    // placements (SectorIndex::slot_in_row), so slots are kept by code for
+    // the group, where the row is small enough.
+    std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover) {
+        const KeptSlots& k = kept_[place];
+        const std::uint32_t rank = colex_rank24(code);
+        if (rank < k.stamp.size() && k.stamp[rank] == stamp_) return k.slot[rank];
+        return find_stabilised_slot(place, rank, mover);
+    }
+    // The plies' scores in metric m (kept from one call to the next).
+    const PlyScores& scores(const Metric& m) {
+        if (!scores_ || !(scores_->metric() == m)) scores_.emplace(m, succ_);
+        return *scores_;
+    }
 
 private:
     void reset(Bitboard them);
     void fill(int place, int removed);
+    // stabilised_slot() for a code not kept (of colex rank `rank`): finds it, keeps it.
+    std::uint64_t find_stabilised_slot(int place, std::uint32_t rank, Bitboard mover);
 
     const SuccessorTables& succ_;
     Bitboard them_ = ~Bitboard(0);
     std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set
     SectorIndex::Row rows_[2][MAX_POINTS + 1];
-    std::uint32_t codes_[2][MAX_POINTS] = {};
+    std::uint32_t codes_[2][MAX_POINTS + 1][MAX_POINTS] = {};
+    std::optional<PlyScores> scores_;
+    // stabilised_slot()'s: by the colex rank of the code, the slot and the
+    // group (stamp_, one a `them`) it was found for.
+    struct KeptSlots {
+        std::vector<std::uint64_t> slot;
+        std::vector<std::uint32_t> stamp;
+    };
+    static constexpr std::uint64_t KEPT_MAX = 1 << 16;  // slots a row may keep (1 MiB a kind)
+    KeptSlots kept_[2];
+    std::uint32_t stamp_ = 0;
 };
 
 // The value its successors give to position n of sector s in `metric`,

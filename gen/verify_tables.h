@@ -49,6 +49,13 @@ public:
     void prefetch(std::uint64_t slot) const {
         __builtin_prefetch(wide_ ? static_cast<const void*>(&sym16_[slot]) : static_cast<const void*>(&sym8_[slot]));
     }
+    // The symbols as stored, one byte a slot or (wide) two, and the
+    // dictionary (symbol -> value code): for readers that map each symbol
+    // to something else once per table (the value verifier's ply scores).
+    bool wide() const { return wide_; }
+    const std::uint8_t* symbols8() const { return sym8_.data(); }
+    const std::uint16_t* symbols16() const { return sym16_.data(); }
+    std::span<const ValueCode> dictionary() const { return codes_; }
     std::size_t memory_bytes() const;
     // The metric of the values, when known (a file's header says it): a
     // table held for one file's check serves another only in its metric.

@@ -2,11 +2,17 @@
 // fails, naming the position.
 #include "tests/catch.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <random>
+#include <tuple>
 
 #include "cross_check.h"
 #include "engine/notation.h"
+#include "engine/movegen.h"
 #include "gen/verify.h"
+#include "gen/verify_plies.h"
+#include "table/class_walk.h"
 #include "table/index.h"
 #include "table/table_writer.h"
 
@@ -119,4 +125,120 @@ TEST_CASE("verify --values refuses a header whose sector does not fit the board,
     REQUIRE_NOTHROW(problems = verify_values(path, value_check(2)));
     REQUIRE(problems.size() == 1);
     std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// `count` random points of `free` (fewer if it has fewer), taking whole
+// mills first when `mills` (so that every stone may stand in a mill).
+Bitboard random_stones(const Board& b, Bitboard free, int count, bool mills, std::mt19937& rng) {
+    Bitboard out = 0;
+    if (mills)
+        for (int tries = 0; tries < 8 && popcount(out) + 3 <= count; ++tries) {
+            const Bitboard m = b.mills[rng() % b.mills.size()];
+            if ((m & free) == m) {
+                out |= m;
+                free &= ~m;
+            }
+        }
+    while (popcount(out) < count && free) {
+        Bitboard f = free;
+        for (int skip = int(rng() % popcount(free)); skip > 0; --skip) f &= f - 1;
+        const Bitboard p = f & (~f + 1);
+        out |= p;
+        free &= ~p;
+    }
+    return out;
+}
+
+using PlyKey = std::tuple<int, int, int>;
+PlyKey key(Move m) { return {m.from, m.to, m.remove}; }
+
+// The plies of position n of sector s by the verifier's scan and by
+// generate(), each sorted.
+std::pair<std::vector<PlyKey>, std::vector<PlyKey>> both_plies(const Rules& r, Sector s, const SectorPlies& plies,
+                                                               NormalPosition n) {
+    std::vector<PlyKey> got, want;
+    for_each_ply(r, plies, n.us, n.them, [&](Move m) { got.push_back(key(m)); });
+    for (const Move& m : MoveList(r, denormalise(s, n, WHITE))) want.push_back(key(m));
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    return {got, want};
+}
+
+}  // namespace
+
+TEST_CASE("the verifier's ply scan gives the move generator's plies", "[gen][verify]") {
+    // gen/verify_plies.h mirrors generate() (engine/movegen.cpp) by bit
+    // operations: the same plies, as a set, in every valid sector of every
+    // rule set, on random positions, a quarter of them with the stones
+    // drawn as whole mills first, so that mills close and every stone of
+    // the opponent may stand in one (where the removal rules differ).
+    std::mt19937 rng(35);
+    for (const Rules& r : all_rules()) {
+        const Board& b = *r.board;
+        // What the positions met, so that the test cannot pass by missing a rule.
+        int compared = 0, captures = 0, all_in_mills = 0, flying = 0, placing_and_moving = 0;
+        for (int ub = 0; ub <= r.stones; ++ub)
+            for (int tb = 0; tb <= r.stones; ++tb)
+                for (int uh = 0; uh + ub <= r.stones; ++uh)
+                    for (int th = 0; th + tb <= r.stones; ++th) {
+                        const Sector s{std::uint8_t(ub), std::uint8_t(tb), std::uint8_t(uh), std::uint8_t(th)};
+                        if (!valid_sector(r, s)) continue;
+                        const SectorPlies plies(r, s);
+                        for (int i = 0; i < 12; ++i) {
+                            const bool mills = i % 4 == 0;
+                            const Bitboard them = random_stones(b, b.all, tb, mills, rng);
+                            const Bitboard us = random_stones(b, b.all & ~them, ub, mills, rng);
+                            const auto [got, want] = both_plies(r, s, plies, NormalPosition{us, them});
+                            INFO(r.name << " " << s.name() << " "
+                                        << position_to_text(r, denormalise(s, NormalPosition{us, them}, WHITE)));
+                            REQUIRE(got == want);
+                            ++compared;
+                            const bool capture = std::any_of(got.begin(), got.end(), [](const PlyKey& k) {
+                                return std::get<2>(k) != POINT_NONE;
+                            });
+                            captures += capture;
+                            all_in_mills += (capture || r.removal == RemovalRule::NO_REMOVAL_IF_ALL_IN_MILLS) &&
+                                            them && stones_in_mills(b, them) == them &&
+                                            mill_closing_points(b, us, b.all & ~(us | them));
+                            flying += plies.fly && plies.move && ub > 0;
+                            placing_and_moving += plies.place && plies.move;
+                        }
+                    }
+        INFO(r.name);
+        CHECK(compared > 1000);
+        CHECK(captures > 100);
+        CHECK(all_in_mills > 10);
+        if (r.fly_at) CHECK(flying > 50);
+        if (r.move_while_in_hand) CHECK(placing_and_moving > 100);
+    }
+}
+
+TEST_CASE("the verifier's ply scan gives the move generator's plies in whole sectors", "[gen][verify]") {
+    // Every position class of a few small sectors (table/class_walk.h, the
+    // verifier's own walk): flying, placing, placing while moving, the
+    // opponent's stones all in mills.
+    const std::pair<const char*, Sector> cases[] = {
+        {"nmm", Sector{3, 3, 0, 0}},      {"nmm", Sector{4, 3, 0, 0}},        {"nmm", Sector{2, 3, 3, 3}},
+        {"lasker", Sector{3, 3, 1, 1}},   {"lasker", Sector{3, 4, 0, 1}},     {"lasker-20", Sector{4, 3, 1, 0}},
+        {"lasker-20", Sector{3, 3, 0, 0}}, {"morris18", Sector{3, 4, 0, 0}},   {"six", Sector{3, 4, 1, 0}},
+    };
+    for (const auto& [name, s] : cases) {
+        const Rules& r = *find_rules(name);
+        REQUIRE(valid_sector(r, s));
+        const SectorPlies plies(r, s);
+        const ClassWalk walk(*r.board, s);
+        std::size_t compared = 0;
+        for (std::size_t g = 0; g < walk.groups(); ++g)
+            walk.for_each(g, [&](NormalPosition n) {
+                const auto [got, want] = both_plies(r, s, plies, n);
+                if (got != want) {
+                    INFO(name << " " << s.name() << " " << position_to_text(r, denormalise(s, n, WHITE)));
+                    REQUIRE(got == want);
+                }
+                ++compared;
+            });
+        CHECK(compared == distinct_positions(r, s));
+    }
 }
