@@ -143,7 +143,7 @@ ValueCode PlyScores::value(int best) const {
 
 namespace {
 
-// The children of one position, as scan_plies() hands them over (its
+// The children of one position, as scan_ply_sets() hands them over (its
 // sink): each child's slot in its table, its stored value read at once as
 // its score (PlyScores), the least score kept.  Children in normal form
 // straight from the ply: the mover's stones become the child's "them",
@@ -174,7 +174,7 @@ public:
         }
     }
 
-    // scan_plies()' sink.
+    // scan_ply_sets()' sink.
     void place(Bitboard to) { quiet(1, us_, rows_.point_codes(1), to); }
     void move(Point from, Bitboard to) { quiet(0, us_ ^ bit(from), rows_.point_codes(0), to, from); }
     void place_remove(Point to, Bitboard rem) { capture(1, us_ | bit(to), rem); }
@@ -288,7 +288,7 @@ ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, 
             break;
     }
     ChildReader children(metric, succ, rows, n);
-    scan_plies(r, succ.plies, n.us, n.them, children);
+    scan_ply_sets(r, succ.plies, n.us, n.them, children);
     return children.value(metric);
 }
 

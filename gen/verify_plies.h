@@ -58,7 +58,7 @@ struct SectorPlies {
 // once for each stone it may remove, or once, removing nothing, when none
 // may be.  No set is empty.
 template <class Sink>
-inline void scan_plies(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Sink& sink) {
+inline void scan_ply_sets(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Sink& sink) {
     const Board& b = *r.board;
     const Bitboard empty = b.all & ~(us | them);
     // As generate(): a ply can close a mill only by arriving where `us`
@@ -88,7 +88,7 @@ inline void scan_plies(const Rules& r, const SectorPlies& k, Bitboard us, Bitboa
     }
 }
 
-// scan_plies one ply at a time, as the move generator's Move (tests
+// scan_ply_sets one ply at a time, as the move generator's Move (tests
 // compare it with generate()).
 template <class Visit>
 inline void for_each_ply(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Visit&& visit) {
@@ -107,7 +107,7 @@ inline void for_each_ply(const Rules& r, const SectorPlies& k, Bitboard us, Bitb
             for (Bitboard x = rem; x;) visit(Move{from, to, pop_lsb(x)});
         }
     } sink{visit};
-    scan_plies(r, k, us, them, sink);
+    scan_ply_sets(r, k, us, them, sink);
 }
 
 }  // namespace mtb

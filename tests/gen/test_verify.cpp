@@ -8,8 +8,8 @@
 #include <tuple>
 
 #include "cross_check.h"
-#include "engine/notation.h"
 #include "engine/movegen.h"
+#include "engine/notation.h"
 #include "gen/verify.h"
 #include "gen/verify_plies.h"
 #include "table/class_walk.h"
@@ -195,12 +195,11 @@ TEST_CASE("the verifier's ply scan gives the move generator's plies", "[gen][ver
                                         << position_to_text(r, denormalise(s, NormalPosition{us, them}, WHITE)));
                             REQUIRE(got == want);
                             ++compared;
-                            const bool capture = std::any_of(got.begin(), got.end(), [](const PlyKey& k) {
-                                return std::get<2>(k) != POINT_NONE;
-                            });
+                            const bool capture = std::any_of(
+                                got.begin(), got.end(), [](const PlyKey& k) { return std::get<2>(k) != POINT_NONE; });
                             captures += capture;
-                            all_in_mills += (capture || r.removal == RemovalRule::NO_REMOVAL_IF_ALL_IN_MILLS) &&
-                                            them && stones_in_mills(b, them) == them &&
+                            all_in_mills += (capture || r.removal == RemovalRule::NO_REMOVAL_IF_ALL_IN_MILLS) && them &&
+                                            stones_in_mills(b, them) == them &&
                                             mill_closing_points(b, us, b.all & ~(us | them));
                             flying += plies.fly && plies.move && ub > 0;
                             placing_and_moving += plies.place && plies.move;
@@ -220,9 +219,9 @@ TEST_CASE("the verifier's ply scan gives the move generator's plies in whole sec
     // verifier's own walk): flying, placing, placing while moving, the
     // opponent's stones all in mills.
     const std::pair<const char*, Sector> cases[] = {
-        {"nmm", Sector{3, 3, 0, 0}},      {"nmm", Sector{4, 3, 0, 0}},        {"nmm", Sector{2, 3, 3, 3}},
-        {"lasker", Sector{3, 3, 1, 1}},   {"lasker", Sector{3, 4, 0, 1}},     {"lasker-20", Sector{4, 3, 1, 0}},
-        {"lasker-20", Sector{3, 3, 0, 0}}, {"morris18", Sector{3, 4, 0, 0}},   {"six", Sector{3, 4, 1, 0}},
+        {"nmm", Sector{3, 3, 0, 0}},       {"nmm", Sector{4, 3, 0, 0}},      {"nmm", Sector{2, 3, 3, 3}},
+        {"lasker", Sector{3, 3, 1, 1}},    {"lasker", Sector{3, 4, 0, 1}},   {"lasker-20", Sector{4, 3, 1, 0}},
+        {"lasker-20", Sector{3, 3, 0, 0}}, {"morris18", Sector{3, 4, 0, 0}}, {"six", Sector{3, 4, 1, 0}},
     };
     for (const auto& [name, s] : cases) {
         const Rules& r = *find_rules(name);

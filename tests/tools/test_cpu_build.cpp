@@ -12,8 +12,8 @@ using mtb::cli::pext_is_fast;
 
 TEST_CASE("cpu build: pext counts as fast on Intel and on AMD from Zen 3", "[cpu_build]") {
     CHECK(pext_is_fast({"GenuineIntel", 6, true}));
-    CHECK(pext_is_fast({"AuthenticAMD", 0x19, true}));  // Zen 3, Zen 4
-    CHECK(pext_is_fast({"AuthenticAMD", 0x1A, true}));  // Zen 5
+    CHECK(pext_is_fast({"AuthenticAMD", 0x19, true}));        // Zen 3, Zen 4
+    CHECK(pext_is_fast({"AuthenticAMD", 0x1A, true}));        // Zen 5
     CHECK_FALSE(pext_is_fast({"AuthenticAMD", 0x17, true}));  // Zen 1, Zen 2: microcoded
     CHECK_FALSE(pext_is_fast({"AuthenticAMD", 0x15, true}));  // Excavator
     CHECK_FALSE(pext_is_fast({"HygonGenuine", 0x18, true}));  // Dhyana, a Zen 1
