@@ -1,8 +1,8 @@
 // Which build of mtb runs a command: the portable one, which finds the
 // index's bits with byte tables and runs on any x86-64-v2 CPU, or the BMI2
 // one beside it (the same sources built with -DMTB_BMI2=ON: pext and pdep),
-// which takes 1.14-1.20x less CPU in the solver (BENCHMARKS.md, "Session
-// 35").  The portable mtb starts the BMI2 one in its place where the CPU
+// with which the solver takes 1.12-1.25x less CPU (BENCHMARKS.md, "Session
+// 34" and "Session 35").  The portable mtb starts the BMI2 one in its place where the CPU
 // runs pext fast.
 //
 // Why a second program rather than a second copy of the hot functions in
@@ -43,7 +43,8 @@ bool pext_is_fast(const CpuFacts& cpu);
 // on a CPU or an installation without it.  In the BMI2 build: returns.
 void run_bmi2_build_where_faster(char** argv);
 
-// "pext (BMI2 build)" or "byte tables (portable build)": for gen's summary.
+// "pext (BMI2 build)" or "byte tables (portable build)": the build that
+// runs, for gen's summary and `mtb bench gen`.
 const char* index_bits_text();
 
 }  // namespace mtb::cli
