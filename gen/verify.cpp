@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <climits>
 #include <filesystem>
 #include <memory>
 
@@ -77,12 +76,6 @@ std::uint64_t SuccessorRows::find_stabilised_slot(int place, std::uint32_t rank,
         k.stamp[rank] = stamp_;
     }
     return slot;
-}
-
-ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
-                                const SuccessorTables& succ) {
-    SuccessorRows rows(succ);
-    return value_from_successors(r, metric, s, n, succ, rows);
 }
 
 namespace {

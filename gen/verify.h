@@ -160,8 +160,6 @@ private:
 // or VALUE_NONE when a successor's table is missing from `succ`.  `rows`
 // (for `succ`) keeps the children's index rows from one call to the next.
 ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
-                                const SuccessorTables& succ);
-ValueCode value_from_successors(const Rules& r, const Metric& metric, Sector s, NormalPosition n,
                                 const SuccessorTables& succ, SuccessorRows& rows);
 
 // How far a value check is: positions checked of the sector's, reported

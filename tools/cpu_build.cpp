@@ -50,6 +50,8 @@ bool pext_is_fast(const CpuFacts& cpu) {
     return !(amd && cpu.family < 0x19);
 }
 
+// Only the portable build hands over (the BMI2 build has nothing to hand to).
+#ifndef MTB_BMI2
 namespace {
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -72,6 +74,7 @@ std::string bmi2_build_path() {
 }
 
 }  // namespace
+#endif
 
 void run_bmi2_build_where_faster(char** argv) {
 #ifndef MTB_BMI2
