@@ -20,6 +20,7 @@
 #include "table/combinatorics.h"
 #include "table/index_symmetry.h"
 #include "table/sector.h"
+#include "table/value_dictionary.h"
 
 namespace mtb {
 namespace {
@@ -491,6 +492,32 @@ struct UnitSolver {
         if (s.us_hand == 0 || r.move_while_in_hand) {
             const bool fly = r.can_fly(s.us_board, s.us_hand);
             const bool quiet_counted = tk[PLY_QUIET].in_unit >= 0;
+            if (quiet_counted && !keyed) {
+                // Every step of a stone to an empty point, counted by
+                // popcount, less the steps that close a mill, found from
+                // the closing points' side: most positions have none, and
+                // the loop over the mover's stones then does no more than
+                // count.
+                int steps = 0;
+                if (fly)
+                    steps = popcount(us) * popcount(empty);
+                else
+                    for (Bitboard f = us; f;) steps += popcount(b.adjacent[pop_lsb(f)] & empty);
+                for (Bitboard c = closing; c;) {
+                    const Point p = pop_lsb(c);
+                    for (Bitboard f = fly ? us : b.adjacent[p] & us; f;) {
+                        const Bitboard mover = (us ^ bit(pop_lsb(f))) | bit(p);
+                        if (!mill_at(b, mover, p)) continue;
+                        if (capture_ends) {
+                            e.win = 1;
+                            return 0;
+                        }
+                        --steps;
+                        for (Bitboard x = rem; x;) child(PLY_MOVE_REMOVE, pop_lsb(x), mover);
+                    }
+                }
+                return n_in + steps;
+            }
             for (Bitboard f = us; f;) {
                 const Point from = pop_lsb(f);
                 const Bitboard rest = us ^ bit(from);
@@ -1023,15 +1050,20 @@ SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values, const M
     SectorStats st;
     st.sector = s;
     st.slots = values.size();
-    for (ValueCode v : values) {
-        if (v == VALUE_NONE) continue;
-        ++st.positions;
+    // One histogram pass, then each code that occurs once: branching on
+    // every value's kind took 2.3% of nmm 6v6's gen samples (perf, session 36).
+    const std::vector<std::uint64_t> count = count_codes(values);
+    for (std::size_t c = VALUE_NONE + 1; c < count.size(); ++c) {
+        const std::uint64_t n = count[c];
+        if (n == 0) continue;
+        const ValueCode v = ValueCode(c);
+        st.positions += n;
         if (v == VALUE_DRAW)
-            ++st.draws;
+            st.draws += n;
         else if (value_wdl(v) == Wdl::WIN)
-            ++st.wins, st.longest_win = std::max(st.longest_win, metric.plies(v));
+            st.wins += n, st.longest_win = std::max(st.longest_win, metric.plies(v));
         else
-            ++st.losses;
+            st.losses += n;
     }
     return st;
 }

@@ -247,3 +247,33 @@ TEST_CASE("the solver's profile counts each position once per phase it goes thro
         CHECK(st.win_layers.random_writes > 0);
     }
 }
+
+TEST_CASE("sector statistics count every kind of value and the longest win", "[gen]") {
+    // nmm 3v3 solved, with empty slots put in: the statistics against a
+    // plain count over the decoded values.
+    const Rules& r = *find_rules("nmm");
+    const Sector s{3, 3, 0, 0};
+    std::vector<std::vector<ValueCode>> values;
+    REQUIRE(!solve_unit(r, {s}, ChildValues{}, values));
+    std::vector<ValueCode> v = values[0];
+    for (std::size_t i = 0; i < v.size(); i += 97) v[i] = VALUE_NONE;
+    std::uint64_t positions = 0, wins = 0, losses = 0, draws = 0;
+    int longest = -1;
+    for (ValueCode c : v) {
+        if (c == VALUE_NONE) continue;
+        ++positions;
+        const ExactValue e = decode_value(c);
+        if (e.is_win()) ++wins, longest = std::max(longest, e.plies);
+        if (e.is_loss()) ++losses;
+        if (e.is_draw()) ++draws;
+    }
+    const SectorStats st = sector_stats(s, v);
+    CHECK(st.slots == v.size());
+    CHECK(st.positions == positions);
+    CHECK(st.wins == wins);
+    CHECK(st.losses == losses);
+    CHECK(st.draws == draws);
+    CHECK(st.longest_win == longest);
+    CHECK(longest == 25);  // the 3v3 row of `mtb gen --rules nmm`
+    CHECK(positions < values[0].size() - values[0].size() / 100);
+}
