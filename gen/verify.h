@@ -127,6 +127,14 @@ public:
         if (rank < k.stamp.size() && k.stamp[rank] == stamp_) return k.slot[rank];
         return find_stabilised_slot(place, rank, mover);
     }
+    // removable(r, them) (engine/movegen.h), kept for the group.
+    Bitboard removable(const Rules& r, Bitboard them) {
+        if (them != removable_them_) {
+            removable_them_ = them;
+            removable_ = mtb::removable(r, them);
+        }
+        return removable_;
+    }
     // The plies' scores in metric m (kept from one call to the next).
     const PlyScores& scores(const Metric& m) {
         if (!scores_ || !(scores_->metric() == m)) scores_.emplace(m, succ_);
@@ -141,6 +149,7 @@ private:
 
     const SuccessorTables& succ_;
     Bitboard them_ = ~Bitboard(0);
+    Bitboard removable_them_ = ~Bitboard(0), removable_ = 0;
     std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set
     SectorIndex::Row rows_[2][MAX_POINTS + 1];
     std::uint32_t codes_[2][MAX_POINTS + 1][MAX_POINTS] = {};
