@@ -28,6 +28,27 @@ bool by_slot(const ValueError& a, const ValueError& b) { return a.slot < b.slot;
 
 }  // namespace
 
+ColexHalves::ColexHalves() {
+    // A set's rank is the sum of C(p, i) over its points p, the i-th from
+    // the lowest (from 1): the high half's points count from the low
+    // half's number of points.
+    for (std::uint32_t v = 0; v < (1 << 12); ++v) {
+        low_[v] = std::uint32_t(colex_rank(v));
+        for (int below = 0; below <= 12; ++below) {
+            std::uint64_t r = 0;
+            int i = below;
+            for (int b = 0; b < 12; ++b)
+                if (v >> b & 1) r += binomial(12 + b, ++i);
+            high_[below][v] = std::uint32_t(r);
+        }
+    }
+}
+
+const ColexHalves& ColexHalves::get() {
+    static const ColexHalves* const tables = new ColexHalves();  // 224 KiB, kept for the process
+    return *tables;
+}
+
 std::string ValueError::message() const {
     return position + ": stored " + metric.text(stored) + ", successors give " + metric.text(expected);
 }
@@ -212,8 +233,10 @@ private:
         any_ = true;
         int best = best_;
         const std::uint32_t code = from < 0 ? q.us_code : q.us_code ^ codes[from];
+        // SectorIndex::slot_of_code(), the rank by halves (ColexHalves).
+        const std::uint64_t base = q.row->base;
         for (Bitboard t = to; t;) {
-            const std::uint64_t slot = SectorIndex::slot_of_code(*q.row, code ^ codes[pop_lsb(t)]);
+            const std::uint64_t slot = base + colex_.rank(code ^ codes[pop_lsb(t)]);
             best = std::min(best, scores_.of(place, 0, slot));
         }
         best_ = best;
@@ -296,6 +319,7 @@ private:
 #endif
     }
 
+    const ColexHalves& colex_ = ColexHalves::get();
     const PlyScores& scores_;
     const SuccessorTables& succ_;
     SuccessorRows& rows_;
