@@ -298,7 +298,7 @@ private:
             const Point removed = pop_lsb(x);
             const SectorIndex::Row& row = rows_.row(them_, place, removed);
             const std::uint64_t slot = SectorIndex::coded(row)
-                                           ? SectorIndex::slot_of_code(row, code(place, removed, row, mover))
+                                           ? row.base + colex_.rank(code(place, removed, row, mover))
                                            : index.slot_in_row(row, mover);
             best = std::min(best, scores_.of(place, 1, slot));
         }

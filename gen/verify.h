@@ -146,7 +146,7 @@ public:
     // the group, where the row is small enough.
     std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover) {
         const KeptSlots& k = kept_[place];
-        const std::uint32_t rank = colex_rank24(code);
+        const std::uint32_t rank = ColexHalves::get().rank(code);
         if (rank < k.stamp.size() && k.stamp[rank] == stamp_) return k.slot[rank];
         return find_stabilised_slot(place, rank, mover);
     }
