@@ -369,6 +369,7 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
     // Them-major (table/class_walk.h): the children of one group share a
     // short run of each child table.
     const ClassWalk walk(*r.board, s);
+    const SymmetryTables symmetry(*r.board);
     const std::int64_t groups = std::int64_t(walk.groups());
     std::uint64_t visited = 0;
     // Progress: a relaxed count of finished groups, reported by the calling
@@ -408,9 +409,13 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
             PrefetchedBatches<Item> batches;
             auto prefetch = [&](const Item& x) { stored.prefetch(x.slot); };
             auto work = [&](const Item& x) { check(x.n, x.slot); };
+            // The group's them under every symmetry, for every slot_of.
+            Bitboard them_images[32];
+            bool first = true;
             walk.for_each(std::size_t(g), [&](NormalPosition n) {
+                if (first) symmetry.apply_all(n.them, them_images), first = false;
                 ++visited;
-                batches.add({n, index.slot_of(n)}, prefetch, work);
+                batches.add({n, index.slot_of(n, them_images)}, prefetch, work);
             });
             batches.finish(prefetch, work);
             if (progress) {
