@@ -15,7 +15,9 @@
 // checked in parallel.
 #pragma once
 
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
@@ -28,6 +30,27 @@
 #include "table/table_reader.h"
 
 namespace mtb {
+
+// colex_rank24() (table/combinatorics.h) by two 12-bit halves instead of
+// three bytes: the quiet children's loop (gen/verify.cpp) takes a colex
+// rank per child, and this is two loads and one popcount where the bytes
+// take three and two.  The tables take 16 KiB for the low half and 16 KiB
+// a popcount of it for the high half, of which a row of the verifier's
+// touches the popcounts up to the child's stones and, where the row's free
+// points are fewer than 24, the first 2^(free - 12) entries of each.
+class ColexHalves {
+public:
+    static const ColexHalves& get();
+    std::uint32_t rank(std::uint32_t mask) const {
+        const std::uint32_t lo = mask & 0xFFF;
+        return low_[lo] + high_[std::popcount(lo)][mask >> 12 & 0xFFF];
+    }
+
+private:
+    ColexHalves();
+    std::uint32_t low_[1 << 12];
+    std::uint32_t high_[13][1 << 12];
+};
 
 struct ValueError {
     std::uint64_t slot;
@@ -123,9 +146,17 @@ public:
     // the group, where the row is small enough.
     std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover) {
         const KeptSlots& k = kept_[place];
-        const std::uint32_t rank = colex_rank24(code);
+        const std::uint32_t rank = ColexHalves::get().rank(code);
         if (rank < k.stamp.size() && k.stamp[rank] == stamp_) return k.slot[rank];
         return find_stabilised_slot(place, rank, mover);
+    }
+    // removable(r, them) (engine/movegen.h), kept for the group.
+    Bitboard removable(const Rules& r, Bitboard them) {
+        if (them != removable_them_) {
+            removable_them_ = them;
+            removable_ = mtb::removable(r, them);
+        }
+        return removable_;
     }
     // The plies' scores in metric m (kept from one call to the next).
     const PlyScores& scores(const Metric& m) {
@@ -141,6 +172,7 @@ private:
 
     const SuccessorTables& succ_;
     Bitboard them_ = ~Bitboard(0);
+    Bitboard removable_them_ = ~Bitboard(0), removable_ = 0;
     std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set
     SectorIndex::Row rows_[2][MAX_POINTS + 1];
     std::uint32_t codes_[2][MAX_POINTS + 1][MAX_POINTS] = {};

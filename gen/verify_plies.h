@@ -53,19 +53,21 @@ struct SectorPlies {
 //   sink.place_remove(p, rem)      a placement to p removing each stone of `rem`;
 //   sink.move(from, to)            a move from `from` to each point of `to`, removing nothing;
 //   sink.move_remove(from, p, rem) a move from `from` to p removing each stone of `rem`.
+// `rem` must be removable(r, them), the stones a mill closed now may
+// remove: the same for every `us`, so a caller walking positions that share
+// `them` (gen/verify.cpp) finds it once for all of them.
 // The plies are those generate() gives, in another order (placements
 // first, then moves by the stone moved); a ply that closes a mill comes
 // once for each stone it may remove, or once, removing nothing, when none
 // may be.  No set is empty.
 template <class Sink>
-inline void scan_ply_sets(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Sink& sink) {
+inline void scan_ply_sets(const Rules& r, const SectorPlies& k, Bitboard us, Bitboard them, Bitboard rem, Sink& sink) {
     const Board& b = *r.board;
     const Bitboard empty = b.all & ~(us | them);
     // As generate(): a ply can close a mill only by arriving where `us`
     // lacks just that point of it; a mill that may remove nothing makes a
     // ply that removes nothing.
     Bitboard closing = mill_closing_points(b, us, empty);
-    const Bitboard rem = closing ? removable(r, them) : 0;
     if (!rem) closing = 0;
     if (k.place) {
         if (empty & ~closing) sink.place(empty & ~closing);
@@ -107,7 +109,7 @@ inline void for_each_ply(const Rules& r, const SectorPlies& k, Bitboard us, Bitb
             for (Bitboard x = rem; x;) visit(Move{from, to, pop_lsb(x)});
         }
     } sink{visit};
-    scan_ply_sets(r, k, us, them, sink);
+    scan_ply_sets(r, k, us, them, removable(r, them), sink);
 }
 
 }  // namespace mtb

@@ -291,6 +291,12 @@ struct SectorIndex::Impl {
     }
 
     std::uint64_t slot_of(NormalPosition p) const {
+        return slot_with(p, [&](int g) { return sym.apply(g, p.them); });
+    }
+
+    // slot_of, with them's image under symmetry g from them_image(g).
+    template <class ThemImage>
+    std::uint64_t slot_with(NormalPosition p, ThemImage them_image) const {
         assert(popcount(p.us) == k && popcount(p.them) == m && !(p.us & p.them));
         // The lookup names a symmetry g taking our stones to their rep; g
         // also takes their stones to the canonical form unless the rep has
@@ -298,7 +304,7 @@ struct SectorIndex::Impl {
         // 3-stone ones), which may move them further.
         const std::uint16_t e = rep_entry[colex_rank24(p.us)];
         const int g = int(e & RepLookup::SYMMETRY);
-        const Bitboard rep = sym.apply(g, p.us), them = sym.apply(g, p.them);
+        const Bitboard rep = sym.apply(g, p.us), them = them_image(g);
         const std::uint32_t delta = e >> RepLookup::NUMBER_SHIFT;
         const Bitboard free = all & ~rep;
         if (!(e & RepLookup::STABILISED)) [[likely]]
@@ -415,6 +421,10 @@ const Sector& SectorIndex::sector() const { return impl_->sector; }
 std::uint64_t SectorIndex::slots() const { return impl_->slots; }
 std::size_t SectorIndex::memory_bytes() const { return impl_->memory_bytes(); }
 std::uint64_t SectorIndex::slot_of(NormalPosition n) const { return impl_->slot_of(n); }
+std::uint64_t SectorIndex::slot_of(NormalPosition n, const Bitboard* them_images) const {
+    assert(them_images[0] == n.them);
+    return impl_->slot_with(n, [&](int g) { return them_images[g]; });
+}
 SectorIndex::Row SectorIndex::row(Bitboard us) const { return impl_->row(us); }
 std::uint64_t SectorIndex::stabilised_slot_in_row(const Row& row, Bitboard them) const {
     return impl_->slot_in_row(row, them);

@@ -45,6 +45,11 @@ public:
 
     // The slot of a position of this sector (popcounts must match).
     std::uint64_t slot_of(NormalPosition n) const;
+    // The same for callers that walk many positions sharing their `them`
+    // (the value verifier's groups, table/class_walk.h): them_images[g]
+    // must be SymmetryTables::apply(g, n.them) for each symmetry g of the
+    // board (SymmetryTables::apply_all), found once for all of them.
+    std::uint64_t slot_of(NormalPosition n, const Bitboard* them_images) const;
     // The slots of every position whose side to move has the stones `us`,
     // for loops over many positions that share them (the solver's and the
     // verifier's children of one group of positions): row(us) does the part
