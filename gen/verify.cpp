@@ -411,9 +411,8 @@ std::vector<ValueError> check_values(const Rules& r, const StoredTable& stored, 
             auto work = [&](const Item& x) { check(x.n, x.slot); };
             // The group's them under every symmetry, for every slot_of.
             Bitboard them_images[32];
-            bool first = true;
+            symmetry.apply_all(walk.them(std::size_t(g)), them_images);
             walk.for_each(std::size_t(g), [&](NormalPosition n) {
-                if (first) symmetry.apply_all(n.them, them_images), first = false;
                 ++visited;
                 batches.add({n, index.slot_of(n, them_images)}, prefetch, work);
             });

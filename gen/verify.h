@@ -146,7 +146,7 @@ public:
     // the group, where the row is small enough.
     std::uint64_t stabilised_slot(int place, std::uint32_t code, Bitboard mover) {
         const KeptSlots& k = kept_[place];
-        const std::uint32_t rank = ColexHalves::get().rank(code);
+        const std::uint32_t rank = colex_.rank(code);
         if (rank < k.stamp.size() && k.stamp[rank] == stamp_) return k.slot[rank];
         return find_stabilised_slot(place, rank, mover);
     }
@@ -171,6 +171,7 @@ private:
     std::uint64_t find_stabilised_slot(int place, std::uint32_t rank, Bitboard mover);
 
     const SuccessorTables& succ_;
+    const ColexHalves& colex_ = ColexHalves::get();  // fetched once, not per child
     Bitboard them_ = ~Bitboard(0);
     Bitboard removable_them_ = ~Bitboard(0), removable_ = 0;
     std::uint32_t have_[2] = {};  // bit x: rows_[place][x] is set

@@ -56,6 +56,8 @@ public:
     std::size_t groups() const { return groups_.size(); }
     // Whether a symmetry other than the identity fixes group g's stones.
     bool group_fixed(std::size_t g) const { return groups_[g].second != 0; }
+    // Group g's opponent stones, the `them` of every position it visits.
+    Bitboard them(std::size_t g) const { return groups_[g].first; }
 
     // Calls visit(NormalPosition) for one member of each class in group g.
     template <class Visit>
