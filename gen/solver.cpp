@@ -8,9 +8,11 @@
 #include <bit>
 #include <climits>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "gen/frontier.h"
+#include "gen/held_writes.h"
 #include "gen/huge_pages.h"
 #include "gen/prefetch_batches.h"
 #include "gen/process_clock.h"
@@ -107,6 +109,23 @@ __attribute__((aligned(64))) int sort_unique(std::uint64_t* a, int n) {
     return m;
 }
 
+// Where held writes land (gen/held_writes.h), by cache line of 64 bytes.
+constexpr int WORD_LINE_SHIFT = 6 - std::countr_zero(sizeof(Word));
+// The init's words of one sector: entries are slot << 16 | word.
+struct SectorWordPlace {
+    Word* words;
+    static constexpr std::uint64_t entry(std::uint64_t slot, Word w) { return slot << 16 | w; }
+    static constexpr std::uint64_t slot(std::uint64_t x) { return x >> 16; }
+    static constexpr Word word(std::uint64_t x) { return Word(x); }
+    std::uint64_t line(std::uint64_t x) const { return slot(x) >> WORD_LINE_SHIFT; }
+    void prefetch(std::uint64_t x) const { __builtin_prefetch(words + slot(x), 1); }
+};
+// Does a held init write.
+struct WriteWord {
+    Word* words;
+    void operator()(std::uint64_t x) const { words[SectorWordPlace::slot(x)] = SectorWordPlace::word(x); }
+};
+
 // Where the plies of one kind from a sector lead: a sector of the unit,
 // or a solved child table (or neither, when the child is missing).
 struct Target {
@@ -199,7 +218,7 @@ struct ExitLoads {
 // loads started by the scan itself): read at once, each position waits for
 // its own misses.  Measured, one thread (session 28): nmm 5v5 1.06-1.2x
 // less init CPU, 5v6+6v5 1.07x; it did not bring nmm 6v6 to slot order
-// (SLOT_ORDER_EXIT_BYTES).  A batch is BATCH positions or fewer, so that
+// (SolveOptions::slot_order_exit_bytes).  A batch is BATCH positions or fewer, so that
 // the next position's exits always fit in its room.
 class ExitQueue {
 public:
@@ -369,6 +388,10 @@ struct UnitSolver {
         PhaseTraffic t;
     };
     std::vector<ThreadTraffic> traffic;
+    // Per thread: where the init's words go while they are held (null:
+    // written at once; see put()).
+    std::vector<HeldWrites<SectorWordPlace>*> init_held;
+    std::vector<HeldRoom> held_rooms;  // per thread
 
     UnitSolver(const Rules& r_, const std::vector<Sector>& sectors_, const ChildValues& children_,
                const SolveOptions& opt_)
@@ -381,7 +404,9 @@ struct UnitSolver {
           stabilizer(*r_.board),
           symmetry(*r_.board),
           frontier(threads, int(sectors_.size())),
-          traffic(std::size_t(threads)) {}
+          traffic(std::size_t(threads)),
+          init_held(std::size_t(threads), nullptr),
+          held_rooms(std::size_t(threads)) {}
 
     // Adds every thread's count to `phase` and clears them.
     void end_phase(PhaseTraffic& phase, double cpu) {
@@ -677,6 +702,12 @@ struct UnitSolver {
         if (stabilizer.fixed_by_nontrivial(c.us)) out.resize(std::size_t(sort_unique(out.data(), int(out.size()))));
         return int(out.size());
     }
+    // Entries a thread of a team of `team` holds before writing them
+    // (gen/held_writes.h): about 1/64 of the unit's words over the team,
+    // 8 bytes each in two buffers (0.25 bytes a slot).
+    std::size_t held_room(int team) const {
+        return std::clamp<std::uint64_t>(total_slots() / 64 / std::uint64_t(team), 1 << 12, 1 << 22);
+    }
     std::uint64_t total_slots() const {
         std::uint64_t n = 0;
         for (const SectorIndex& ix : index) n += ix.slots();
@@ -722,9 +753,7 @@ struct UnitSolver {
     // init_position's first part: counts the position and, where the
     // stone counts alone decide it, sets its word; returns whether it did.
     bool init_before_plies(int thread, int k, NormalPosition n, std::uint64_t i) {
-        PhaseTraffic& tr = traffic[std::size_t(thread)].t;
-        ++tr.positions;
-        ++tr.random_writes;
+        ++traffic[std::size_t(thread)].t.positions;
         // outcome() (engine/movegen.h) in two parts, without building a
         // Position: its tests of the counts first, then "no legal ply" from
         // the scan's count of plies (outcome_after_plies).  Under a
@@ -733,36 +762,46 @@ struct UnitSolver {
         const Sector& s = sectors[k];
         const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
         if (o == Outcome::ONGOING) return false;
-        Word* w = words[k];
-        w[i] = o == Outcome::DRAW ? VALUE_DRAW : metric.loss(0);
-        if (o != Outcome::DRAW) frontier.add(thread, k, i, w[i]);
+        const Word w = o == Outcome::DRAW ? VALUE_DRAW : metric.loss(0);
+        put(thread, k, i, w);
+        if (o != Outcome::DRAW) frontier.add(thread, k, i, w);
         return true;
+    }
+
+    // The init's word of position i of sector k: written now, or held by
+    // the thread's HeldWrites (init_by_opponent) and written in address
+    // order later.
+    void put(int thread, int k, std::uint64_t i, Word w) {
+        if (HeldWrites<SectorWordPlace>* h = init_held[std::size_t(thread)]) {
+            h->add(SectorWordPlace::entry(i, w), WriteWord{words[std::size_t(k)]});
+            return;
+        }
+        ++traffic[std::size_t(thread)].t.random_writes;
+        words[std::size_t(k)][i] = w;
     }
 
     // init_position's second part: the word of position i of sector k from
     // what its plies gave (exits `e`, all read, and n_in in-unit children).
     void init_from_plies(int thread, int k, std::uint64_t i, const Exits& e, int n_in) {
-        Word* w = words[k];
         traffic[std::size_t(thread)].t.random_reads += std::uint64_t(e.reads);
         // Read before writing: a store from every thread on every such
         // position bounces the flag's cache line between the cores (16
         // threads spent 3-4x the CPU of one on the init).
         if (n_in > 0 && !std::atomic_ref<bool>(repeats).load(std::memory_order_relaxed))
             std::atomic_ref<bool>(repeats).store(true, std::memory_order_relaxed);
-        if (e.win != INT_MAX) {
-            w[i] = metric.win(e.win);  // tentative until layer e.win
-            frontier.add(thread, k, i, w[i]);
-        } else if (outcome_after_plies(e.plies > 0) == Outcome::LOSS) {  // blocked
-            w[i] = metric.loss(metric.blocked_loss());
-            frontier.add(thread, k, i, w[i]);
-        } else if (n_in > 0) {
-            w[i] = pending_word(n_in, e, opt.keep_exits);
-        } else if (e.draw) {
-            w[i] = VALUE_DRAW;
-        } else {
-            w[i] = metric.loss(e.loss);
-            frontier.add(thread, k, i, w[i]);
-        }
+        Word w;
+        if (e.win != INT_MAX)
+            w = metric.win(e.win);                                   // tentative until layer e.win
+        else if (outcome_after_plies(e.plies > 0) == Outcome::LOSS)  // blocked
+            w = metric.loss(metric.blocked_loss());
+        else if (n_in > 0)
+            w = pending_word(n_in, e, opt.keep_exits);
+        else if (e.draw)
+            w = VALUE_DRAW;
+        else
+            w = metric.loss(e.loss);
+        put(thread, k, i, w);
+        if (!(w & PENDING) && w != VALUE_DRAW) frontier.add(thread, k, i, w);
     }
 
     // Init: one look at every position's plies, sector by sector, in one
@@ -770,7 +809,7 @@ struct UnitSolver {
     // its class alone):
     //   - slot order, where a position has about one exit (no placements:
     //     only captures leave the unit) into child tables that fit in the
-    //     cache (SLOT_ORDER_EXIT_BYTES): each position is the canonical one
+    //     cache (SolveOptions::slot_order_exit_bytes): each position is the canonical one
     //     of its slot (SectorIndex::positions_of, a running successor: no
     //     slot_of) and the words are written in order; the few children
     //     are looked up in rows found per position, and read a batch of
@@ -793,7 +832,7 @@ struct UnitSolver {
             const std::array<Target, PLY_KINDS>& tk = targets[k];
             const bool fast =
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
-            if (sectors[k].us_hand == 0 && exit_bytes(tk) <= SLOT_ORDER_EXIT_BYTES)
+            if (sectors[k].us_hand == 0 && exit_bytes(tk) <= opt.slot_order_exit_bytes)
                 init_in_slot_order(int(k), fast, done);
             else
                 init_by_opponent(int(k), fast, done);
@@ -812,8 +851,7 @@ struct UnitSolver {
     // 1.23x with the child tables on 2 MiB pages): perf put the time on the
     // prefetches themselves (TLB misses on 4 KiB pages) and on
     // ChildTable::escaped's binary searches, which the grouped walk keeps
-    // in one run of the table.
-    static constexpr std::size_t SLOT_ORDER_EXIT_BYTES = std::size_t(32) << 20;
+    // in one run of the table.  (SolveOptions::slot_order_exit_bytes.)
     // Bytes of the child tables that a sector's exits read.
     static std::size_t exit_bytes(const std::array<Target, PLY_KINDS>& tk) {
         std::size_t bytes = 0;
@@ -887,25 +925,55 @@ struct UnitSolver {
         Word* w = words[std::size_t(k)];
         const ClassWalk walk(*r.board, sectors[std::size_t(k)]);
         InitProgress progress(*this, done, slots, walk.groups());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
-        for (std::size_t g = 0; g < walk.groups(); ++g) {
+        // A group's slots are scattered over the sector: each write is
+        // started a batch ahead (gen/prefetch_batches.h) or, in movement
+        // sectors (no stone in hand: a position's exits are its captures
+        // alone, so the write is a large part of its cost) of units whose
+        // words pass the caches, held and written in address order
+        // (gen/held_writes.h).  Measured, one thread (BENCHMARKS.md,
+        // session 37): nmm 6v6 1.17-1.24x less init CPU; lasker-20 <= 5,
+        // whose grouped sectors have stones in hand, 1.09-1.11x more when
+        // those held theirs too.
+        const Sector& s = sectors[std::size_t(k)];
+        const bool hold =
+            s.us_hand == 0 && s.them_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
+#pragma omp parallel num_threads(team(slots))
+        {
             const int thread = omp_get_thread_num();
-            ExitRows rows;
-            const bool distinct = !walk.group_fixed(g);
-            // A group's slots are scattered over the unit: each write
-            // is started a batch ahead (gen/prefetch_batches.h).
-            struct Item {
-                NormalPosition n;
-                std::uint64_t slot;
-            };
-            PrefetchedBatches<Item> batches;
-            auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
-            auto work = [&](const Item& x) { init_position(thread, rows, fast, distinct, k, x.n, x.slot); };
-            walk.for_each(g, [&](NormalPosition n) {
-                batches.add({n, index[std::size_t(k)].slot_of(n)}, prefetch, work);
-            });
-            batches.finish(prefetch, work);
-            progress.part_done(thread);
+            std::optional<HeldWrites<SectorWordPlace>> held;
+            if (hold) {
+                held.emplace(SectorWordPlace{w}, (slots >> WORD_LINE_SHIFT) + 1, held_room(omp_get_num_threads()),
+                             held_rooms[std::size_t(thread)]);
+                init_held[std::size_t(thread)] = &*held;
+            }
+#pragma omp for schedule(dynamic, 1)
+            for (std::size_t g = 0; g < walk.groups(); ++g) {
+                ExitRows rows;
+                const bool distinct = !walk.group_fixed(g);
+                if (held) {
+                    walk.for_each(g, [&](NormalPosition n) {
+                        init_position(thread, rows, fast, distinct, k, n, index[std::size_t(k)].slot_of(n));
+                    });
+                } else {
+                    struct Item {
+                        NormalPosition n;
+                        std::uint64_t slot;
+                    };
+                    PrefetchedBatches<Item> batches;
+                    auto prefetch = [&](const Item& x) { __builtin_prefetch(&w[x.slot], 1); };
+                    auto work = [&](const Item& x) { init_position(thread, rows, fast, distinct, k, x.n, x.slot); };
+                    walk.for_each(g, [&](NormalPosition n) {
+                        batches.add({n, index[std::size_t(k)].slot_of(n)}, prefetch, work);
+                    });
+                    batches.finish(prefetch, work);
+                }
+                progress.part_done(thread);
+            }
+            if (held) {
+                held->flush(WriteWord{w});
+                traffic[std::size_t(thread)].t.streamed_bytes += held->streamed_bytes();
+                init_held[std::size_t(thread)] = nullptr;
+            }
         }
     }
 

@@ -123,6 +123,16 @@ struct SolveOptions {
     // again (gen/solver.cpp, EXITS_KEPT).  Tests clear it to run the other
     // route, taken where the count or the exit's distance does not fit.
     bool keep_exits = true;
+    // Sectors without stones in hand whose exits read at most this many
+    // bytes of child tables are initialised in slot order, the others
+    // grouped by the opponent's stones (gen/solver.cpp, init_pass).
+    // Tests set 0 to walk every sector grouped.
+    std::size_t slot_order_exit_bytes = std::size_t(32) << 20;
+    // Units whose words take at least this many bytes hold the words the
+    // grouped init writes for sectors without stones in hand, and write
+    // them in address order (gen/held_writes.h) instead of as found.
+    // Tests set 0 to run that route on small units.
+    std::uint64_t held_writes_min_bytes = std::uint64_t(32) << 20;
     // What the distances count, and so what a ply leaving the unit is
     // worth and where propagation stops (table/metric.h).  It must be one
     // of the rule set's (Metric::of).
