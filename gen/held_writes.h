@@ -15,7 +15,7 @@
 // (BENCHMARKS.md, session 37).
 //
 // Tried and not kept: a propagation layer's updates held the same way.
-// They commute, so the values were the same, but the layers took 5-10%
+// They commute, so the values were the same, but the layers took 10-12%
 // more CPU on nmm 6v6: the layer's positions are already sorted by the
 // opponent's stones, so their predecessors' words fall in few index rows,
 // and most of a layer's cost is finding the predecessors, not the words'
