@@ -224,8 +224,8 @@ TEST_CASE("pending positions that keep their exits' values solve as those that l
 }
 
 namespace {
-// Entries k << 32 | slot over two sectors of a and b words (as the solver's
-// layers pack them).
+// Entries k << 32 | slot over two sectors of a and b words (the packing of
+// gen/frontier.h), the first sector's words counted before the second's.
 struct TwoSectors {
     std::uint16_t *a, *b;
     std::uint64_t a_slots;
