@@ -31,14 +31,6 @@
 
 namespace mtb {
 
-// The room of a HeldWrites, kept by its owner from one use to the next: a
-// pass of the solver starts one per thread, and fresh vectors of this size
-// every pass cost more in page faults than the sort saves.
-struct HeldRoom {
-    std::vector<std::uint64_t> items, sorted;
-    std::vector<std::uint32_t> count;
-};
-
 // Place: where an entry writes.  `std::uint64_t line(x)`, the entry's cache
 // line counted from the start of the words it may write (below `lines`),
 // and `void prefetch(x)`, which starts the load of its word.
@@ -47,17 +39,12 @@ class HeldWrites {
 public:
     // `lines`: the number of cache lines the entries may fall in;
     // `capacity`: the most entries held before they are done.
-    HeldWrites(Place place, std::uint64_t lines, std::size_t capacity, HeldRoom& room)
-        : place_(std::move(place)),
-          capacity_(std::max<std::size_t>(1, capacity)),
-          items_(room.items),
-          sorted_(room.sorted),
-          count_(room.count) {
+    HeldWrites(Place place, std::uint64_t lines, std::size_t capacity)
+        : place_(std::move(place)), capacity_(std::max<std::size_t>(1, capacity)) {
         const int key_bits = std::max(1, int(std::bit_width(lines)));
         passes_ = key_bits > RADIX_BITS ? 2 : 1;
         low_bits_ = passes_ == 2 ? key_bits - key_bits / 2 : key_bits;
         high_bits_ = key_bits - low_bits_;
-        items_.clear();
         items_.reserve(capacity_);
     }
 
@@ -113,8 +100,8 @@ private:
     Place place_;
     std::size_t capacity_;
     int passes_ = 1, low_bits_ = 1, high_bits_ = 0;
-    std::vector<std::uint64_t>&items_, &sorted_;
-    std::vector<std::uint32_t>& count_;
+    std::vector<std::uint64_t> items_, sorted_;
+    std::vector<std::uint32_t> count_;
     std::uint64_t streamed_ = 0;
 };
 

@@ -391,7 +391,6 @@ struct UnitSolver {
     // Per thread: where the init's words go while they are held (null:
     // written at once; see put()).
     std::vector<HeldWrites<SectorWordPlace>*> init_held;
-    std::vector<HeldRoom> held_rooms;  // per thread
 
     UnitSolver(const Rules& r_, const std::vector<Sector>& sectors_, const ChildValues& children_,
                const SolveOptions& opt_)
@@ -405,8 +404,7 @@ struct UnitSolver {
           symmetry(*r_.board),
           frontier(threads, int(sectors_.size())),
           traffic(std::size_t(threads)),
-          init_held(std::size_t(threads), nullptr),
-          held_rooms(std::size_t(threads)) {}
+          init_held(std::size_t(threads), nullptr) {}
 
     // Adds every thread's count to `phase` and clears them.
     void end_phase(PhaseTraffic& phase, double cpu) {
@@ -942,8 +940,7 @@ struct UnitSolver {
             const int thread = omp_get_thread_num();
             std::optional<HeldWrites<SectorWordPlace>> held;
             if (hold) {
-                held.emplace(SectorWordPlace{w}, (slots >> WORD_LINE_SHIFT) + 1, held_room(omp_get_num_threads()),
-                             held_rooms[std::size_t(thread)]);
+                held.emplace(SectorWordPlace{w}, (slots >> WORD_LINE_SHIFT) + 1, held_room(omp_get_num_threads()));
                 init_held[std::size_t(thread)] = &*held;
             }
 #pragma omp for schedule(dynamic, 1)

@@ -242,8 +242,7 @@ TEST_CASE("held writes are done once each, in the order of their cache lines", "
     for (std::size_t a_slots : {std::size_t(1) << 20, std::size_t(1) << 15}) {
         std::vector<std::uint16_t> a(a_slots), b(a_slots / 2);
         const TwoSectors place{a.data(), b.data(), a.size()};
-        HeldRoom room;
-        HeldWrites<TwoSectors> held(place, (a.size() + b.size()) / 32, 1000, room);
+        HeldWrites<TwoSectors> held(place, (a.size() + b.size()) / 32, 1000);
         std::map<std::uint64_t, int> expected, done;
         std::uint64_t last_line = 0, runs = 0;
         auto apply = [&](std::uint64_t x) {
