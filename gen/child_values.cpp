@@ -96,6 +96,25 @@ ValueCode ChildTable::escaped(std::uint64_t slot) const {
     return escape_values_[std::size_t(it - escape_slots_.begin())];
 }
 
+void ChildTable::values(std::uint64_t first, std::size_t count, ValueCode* out) const {
+    if (bits_ == 16) {
+        for (std::size_t x = 0; x < count; ++x) out[x] = at(first + x);
+        return;
+    }
+    auto esc = std::lower_bound(escape_slots_.begin(), escape_slots_.end(), first);
+    for (std::size_t x = 0; x < count; ++x) {
+        const std::uint64_t slot = first + x;
+        const unsigned sym =
+            unsigned(words_[slot >> per_word_log2] >> ((slot & per_word_mask) << bits_log2_)) & sym_mask_;
+        if (sym != escape_) {
+            out[x] = dict_[sym];
+            continue;
+        }
+        while (*esc < slot) ++esc;  // the escapes are sorted, and this slot is one of them
+        out[x] = escape_values_[std::size_t(esc - escape_slots_.begin())];
+    }
+}
+
 std::size_t ChildTable::memory_bytes() const {
     return sizeof(*this) + index_.memory_bytes() + word_count_ * sizeof(std::uint64_t) +
            dict_.size() * sizeof(ValueCode) + escape_slots_.size() * (sizeof(std::uint64_t) + sizeof(ValueCode));

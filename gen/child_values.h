@@ -48,6 +48,10 @@ public:
         if (bits_ == 16) return ValueCode(sym);
         return sym != escape_ ? dict_[sym] : escaped(slot);
     }
+    // at() of the slots first, first + 1, ..., first + count - 1 into out,
+    // for passes that want a run of the table (the escapes found by one
+    // search, not one each).
+    void values(std::uint64_t first, std::size_t count, ValueCode* out) const;
     // Starts loading the memory at(slot) reads: lookups into a large table
     // miss the cache, and a position's plies can wait for theirs together.
     void prefetch(std::uint64_t slot) const { __builtin_prefetch(&words_[slot >> per_word_log2]); }

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "gen/frontier.h"
 #include "gen/held_writes.h"
@@ -70,6 +71,30 @@ struct Exits {
             win = std::min(win, n);
         else
             loss = std::max(loss, n);
+    }
+
+    // An exit as one number whose largest, over a position's exits, is
+    // what add() of them all decides: a win (the shorter the larger) beats
+    // a draw, which beats a loss (the longer the larger).  Once an exit
+    // wins, what the others give no longer matters (init_from_plies), and
+    // a draw makes the longest loss moot (pending_word, after_win).  -1
+    // where the distance does not fit (the caller then uses add()).
+    static constexpr unsigned KEY_DRAW = 0x8000, KEY_MAX = 0xffff;
+    static int key(const Metric& m, ValueCode v, bool capture) {
+        if (v == VALUE_DRAW) return int(KEY_DRAW);
+        const int n = m.through(v, capture);
+        if (m.beyond(n)) return int(KEY_DRAW);
+        if (n < 0 || n >= int(KEY_DRAW)) return -1;
+        return value_wdl(v) == Wdl::LOSS ? int(KEY_MAX) - n : n;
+    }
+    // The exits whose largest key() is k, as add() of them all would leave them.
+    void add_key(unsigned k) {
+        if (k > KEY_DRAW)
+            win = std::min(win, int(KEY_MAX - k));
+        else if (k == KEY_DRAW)
+            draw = true;
+        else
+            loss = std::max(loss, int(k));
     }
 };
 
@@ -163,6 +188,7 @@ struct ExitRows {
         fixing = -1;
         have_removable = false;
         have_place_codes = false;
+        have_place_keys = false;
         for (std::uint32_t& h : have) h = 0;
     }
     // The codes of single points (SectorIndex::row_code) in the row of
@@ -172,6 +198,13 @@ struct ExitRows {
     // points `them` leaves free; a group of the grouped walk shares them.
     bool have_place_codes = false;
     std::uint32_t place_codes[MAX_POINTS];
+    // The placements' child row decoded once into Exits::key()s by colex
+    // rank (UnitSolver::place_keys), where the walk lends a thread's room
+    // for it (key_room: the grouped init, whose group's positions all place
+    // into that one row); `decoded` counts the values decoded into it.
+    std::vector<std::uint16_t>* key_room = nullptr;
+    bool have_place_keys = false, place_keys_ok = false;
+    std::uint64_t decoded = 0;
     // removable(r, them), found when first asked: in slot order `them`
     // changes with every position, and most positions close no mill.
     Bitboard removable(const Rules& r) {
@@ -597,11 +630,57 @@ struct UnitSolver {
         }
         const std::uint32_t code = SectorIndex::row_code(row, us);
         const int n = popcount(to);
+        e.plies += n;
+        if (rows.key_room && !rows.have_place_keys) place_keys(*t.table, row, us, rows);
+        if (rows.key_room && rows.place_keys_ok) {
+            const std::uint16_t* keys = rows.key_room->data();
+            unsigned best = 0;
+            for (Bitboard f = to; f;)
+                best = std::max<unsigned>(best, keys[colex_rank24(code ^ rows.place_codes[pop_lsb(f)])]);
+            e.add_key(best);
+            return true;
+        }
         for (Bitboard f = to; f;)
             e.add(metric, t.table->at(SectorIndex::slot_of_code(row, code ^ rows.place_codes[pop_lsb(f)])), false);
-        e.plies += n;
         e.reads += n;
         return true;
+    }
+
+    // Decodes the coded child row `row` of placements that remove nothing
+    // into rows.key_room: Exits::key() of each of its slots, in slot order,
+    // so that each placement of the group reads one 2-byte key from a few
+    // hundred KB at most, not a packed value, its escapes and add()'s
+    // branches.  A group of positions with u stones of the mover's on the
+    // board places into a row of C(f, u + 1) slots (f points free of the
+    // opponent's) from C(f, u) positions with about f - u placements each:
+    // the decoding is at most 1 / (u + 1) of the lookups it replaces, and a
+    // stream.  `us`: any mover of the group (their stone count).
+    void place_keys(const ChildTable& t, const SectorIndex::Row& row, Bitboard us, ExitRows& rows) const {
+        rows.have_place_keys = true;
+        rows.place_keys_ok = false;
+        const std::uint64_t size = binomial(popcount(row.free), popcount(us) + 1);
+        if (size > (std::uint64_t(1) << 21) || place_key.empty()) return;
+        std::vector<std::uint16_t>& keys = *rows.key_room;
+        keys.resize(std::size_t(size));
+        t.values(row.base, std::size_t(size), keys.data());
+        for (std::uint16_t& k : keys) {
+            k = place_key[k];
+            if (k == NO_KEY) return;
+        }
+        rows.decoded += size;
+        rows.place_keys_ok = true;
+    }
+    // Exits::key() of a placement (no capture) to a child of each value
+    // code, or NO_KEY where none fits (place_keys then gives up the row).
+    static constexpr std::uint16_t NO_KEY = 0;  // key 0 is a loss in 0 plies, which no ply gives
+    std::vector<std::uint16_t> place_key;
+    void build_place_keys() {
+        if (!place_key.empty()) return;
+        place_key.resize(std::size_t(1) << 16);
+        for (std::size_t v = 0; v < place_key.size(); ++v) {
+            const int k = v >= PENDING || v == VALUE_NONE ? -1 : Exits::key(metric, ValueCode(v), false);
+            place_key[v] = k <= 0 ? NO_KEY : std::uint16_t(k);
+        }
     }
 
     void missing(const Target& t) {
@@ -935,10 +1014,12 @@ struct UnitSolver {
         const Sector& s = sectors[std::size_t(k)];
         const bool hold =
             s.us_hand == 0 && s.them_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
+        if (s.us_hand > 0) build_place_keys();  // placements read the keys (place_keys)
 #pragma omp parallel num_threads(team(slots))
         {
             const int thread = omp_get_thread_num();
             std::optional<HeldWrites<SectorWordPlace>> held;
+            std::vector<std::uint16_t> key_room;
             if (hold) {
                 held.emplace(SectorWordPlace{w}, (slots >> WORD_LINE_SHIFT) + 1, held_room(omp_get_num_threads()));
                 init_held[std::size_t(thread)] = &*held;
@@ -946,6 +1027,7 @@ struct UnitSolver {
 #pragma omp for schedule(dynamic, 1)
             for (std::size_t g = 0; g < walk.groups(); ++g) {
                 ExitRows rows;
+                rows.key_room = &key_room;
                 const bool distinct = !walk.group_fixed(g);
                 if (held) {
                     walk.for_each(g, [&](NormalPosition n) {
@@ -964,6 +1046,7 @@ struct UnitSolver {
                     });
                     batches.finish(prefetch, work);
                 }
+                traffic[std::size_t(thread)].t.streamed_bytes += rows.decoded * 4;  // values read, keys written
                 progress.part_done(thread);
             }
             if (held) {

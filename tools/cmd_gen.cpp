@@ -249,7 +249,7 @@ int cmd_gen(std::span<char*> args) {
     if (int rc = metric_from_args(a, *r, opt.metric)) return rc;
     std::vector<SolveUnit> units;
     if (int rc = units_from_args(a, *r, max_stones, units)) return rc;
-    if (a.has("--plan")) return print_gen_plan(a, *r, units, threads);
+    if (a.has("--plan")) return print_gen_plan(a, *r, units, threads, opt.metric);
     // A set of another metric than the rule set's own gets a folder of
     // its own: a folder holds one metric (the probe reads it from the headers).
     std::string default_dir = "tables/" + r->name;

@@ -44,7 +44,10 @@ std::string plan_help() {
            "                   run k / (1 + " +
            share +
            " (k - 1)) times faster\n"
-           "  --json           with --plan: one JSON object instead of the table\n";
+           "  --json           with --plan: one JSON object instead of the table\n"
+           "  --out DIR        with --plan: leave out the units whose tables DIR already\n"
+           "                   holds (checksums checked), as a resumed run skips them:\n"
+           "                   the plan of what is left\n";
 }
 
 namespace {
@@ -80,6 +83,10 @@ struct PlanReport {
     std::size_t largest = 0;      // the unit of most positions
     std::size_t most_memory = 0;  // the unit of the highest memory estimate (its children count too)
     double wall = 0, path_seconds = 0;
+    // With --out: the folder, and the units and positions it already holds.
+    std::string done_dir;
+    std::size_t done_units = 0;
+    std::uint64_t done_positions = 0;
 
     std::vector<std::size_t> needs_numbers(std::size_t u) const {
         std::vector<std::size_t> n;
@@ -129,19 +136,30 @@ void print_json(const Rules& r, const PlanReport& p) {
                           {"cpu_seconds", p.cpu_seconds(double(p.path_positions))},
                           {"seconds", p.path_seconds}};
     j["wall_seconds"] = p.wall;
+    if (!p.done_dir.empty())
+        j["already_solved"] = {{"dir", p.done_dir}, {"units", p.done_units}, {"positions", p.done_positions}};
     std::printf("%s\n", dump(j).c_str());
+}
+
+// "nmm --max-stones 6": the rule set and the selection of the planned run.
+std::string selection_text(const Args& a, const Rules& r) {
+    std::string selection = r.name;
+    for (const char* flag : {"--max-stones", "--sectors"})
+        if (const auto v = a.value(flag)) selection.append(" ").append(flag).append(" ").append(*v);
+    return selection;
 }
 
 void print_text(const Args& a, const Rules& r, const PlanReport& p) {
     const ProjectionModel& m = p.model;
-    std::string selection = r.name;
-    for (const char* flag : {"--max-stones", "--sectors"})
-        if (const auto v = a.value(flag)) selection.append(" ").append(flag).append(" ").append(*v);
+    const std::string selection = selection_text(a, r);
     std::printf(
         "plan of mtb gen --rules %s: %zu units, %llu positions; %d rank%s x %d thread%s at %.3g M positions "
         "per CPU second\n",
         selection.c_str(), p.units.size(), (unsigned long long)p.positions, m.ranks, m.ranks == 1 ? "" : "s", m.threads,
         m.threads == 1 ? "" : "s", m.positions_per_cpu_second / 1e6);
+    if (!p.done_dir.empty())
+        std::printf("left out: %zu units, %llu positions, already solved in %s\n", p.done_units,
+                    (unsigned long long)p.done_positions, p.done_dir.c_str());
     std::printf("%6s %-24s %15s %11s %7s %10s %10s %s\n", "number", "unit", "positions", "memory MiB", "threads",
                 "start s", "end s", "needs (* critical path)");
     for (std::size_t k = 0; k < p.run.size(); ++k) {
@@ -179,8 +197,8 @@ int check_plan_flags(const Args& a) {
     return OK;
 }
 
-int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& units,
-                   std::optional<long long> threads) {
+int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& all_units,
+                   std::optional<long long> threads, const Metric& metric) {
     const bool json = a.has("--json");
     PlanReport p;
     auto ranks = a.integer("--ranks", 1, 1000000);
@@ -191,7 +209,33 @@ int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
     p.model.ranks = ranks ? int(*ranks) : 1;
     p.model.threads = threads ? int(*threads) : omp_get_max_threads();
     p.model.positions_per_cpu_second = *rate;
-    if (units.empty()) return fail_json(json, "gen", "no units to plan", USAGE);
+    if (all_units.empty()) return fail_json(json, "gen", "no units to plan", USAGE);
+    std::vector<SolveUnit> units, done;
+    if (const auto dir = a.value("--out")) {
+        p.done_dir = *dir;
+        for (const SolveUnit& u : all_units) (unit_done(r, u, *dir, metric) ? done : units).push_back(u);
+        p.done_units = done.size();
+        for (const PlannedUnit& u : plan_units(r, done)) p.done_positions += u.positions;
+        if (units.empty()) {
+            if (json)
+                std::printf(
+                    "%s\n",
+                    dump(Json{{"rules", r.name},
+                              {"units", Json::array()},
+                              {"already_solved",
+                               {{"dir", p.done_dir}, {"units", p.done_units}, {"positions", p.done_positions}}}})
+                        .c_str());
+            else
+                std::printf(
+                    "plan of mtb gen --rules %s: nothing left; all %zu units (%llu positions) already "
+                    "solved in %s\n",
+                    selection_text(a, r).c_str(), p.done_units, (unsigned long long)p.done_positions,
+                    p.done_dir.c_str());
+            return OK;
+        }
+    } else {
+        units = all_units;
+    }
     p.units = plan_units(r, units);
     p.run = project_run(p.units, p.model);
     p.number.assign(p.units.size(), 0);

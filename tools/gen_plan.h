@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gen/sector_graph.h"
+#include "table/metric.h"
 #include "tools/cli.h"
 
 namespace mtb::cli {
@@ -22,8 +23,11 @@ std::string plan_help();
 int check_plan_flags(const Args& a);
 
 // Prints the plan of `units` (in solve order) to stdout; `threads` is
-// --threads (per rank), nullopt for all cores.
-int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& units,
-                   std::optional<long long> threads);
+// --threads (per rank), nullopt for all cores.  With --out DIR, the units
+// whose tables DIR already holds (gen/generate.h, unit_done: checksums and
+// `metric` checked) are left out, as a resumed run skips them: the plan is
+// of what is left.
+int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& units, std::optional<long long> threads,
+                   const Metric& metric);
 
 }  // namespace mtb::cli

@@ -91,6 +91,38 @@ sys.exit(not (len(p["units"]) == 6 and len(p["critical_path"]["units"]) < 6))' "
     fail "six 5: not six units with a shorter critical path"
 check "$dir/plan.json" "$dir/sectors.json" "$dir/stats.json" || fail "six 5"
 
+# --out DIR: the plan of what a resumed run has left.  With every table
+# there, nothing; with one unit's tables gone and one table of another
+# damaged, exactly those two units, the rest counted as already solved
+# (their positions those of mtb stats of the folder).
+"$mtb" gen --rules six --max-stones 5 --plan --out "$dir/t" >"$dir/left.txt" || fail "plan --out, all solved"
+grep -q "nothing left; all 6 units" "$dir/left.txt" || fail "plan --out: $(cat "$dir/left.txt")"
+cp -r "$dir/t" "$dir/part"
+rm "$dir/part"/*4v4*
+python3 - "$dir/part" <<'PY' || fail "could not damage a table"
+import glob, sys
+path = sorted(glob.glob(sys.argv[1] + "/*3v5*"))[0]
+data = bytearray(open(path, "rb").read())
+data[len(data) // 2] ^= 0x40
+open(path, "wb").write(data)
+PY
+"$mtb" gen --rules six --max-stones 5 --plan --threads 2 --out "$dir/part" --json >"$dir/left.json" ||
+    fail "plan --out, part solved"
+python3 - "$dir/left.json" "$dir/stats.json" <<'PY' || fail "plan --out of a part-solved folder"
+import json, sys
+left = json.load(open(sys.argv[1]))
+stats = json.load(open(sys.argv[2]))
+names = sorted(u["name"] for u in left["units"])
+assert names == ["3v5,5v3", "4v4"], names
+done = left["already_solved"]
+assert done["units"] == 4, done
+total = stats["total"]["positions"]
+assert done["positions"] + left["total"]["positions"] == total, (done, left["total"], total)
+# Neither reads the other, and what they read is solved: no needs are left.
+assert all(u["needs"] == [] for u in left["units"]), left["units"]
+PY
+check "$dir/left.json" - || fail "plan --out: its own consistency"
+
 # The text form names the same units in the same order.
 "$mtb" gen --rules six --max-stones 5 --plan --threads 2 >"$dir/plan.txt"
 python3 - "$dir/plan.json" "$dir/plan.txt" <<'PY' || fail "text and JSON differ"

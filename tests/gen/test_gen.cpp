@@ -107,6 +107,17 @@ TEST_CASE("packed child tables give back every value at each width", "[gen]") {
         std::uint64_t wrong = 0;
         for (std::uint64_t i = 0; i < slots; ++i) wrong += t.at(i) != values[i];
         CHECK(wrong == 0);
+        // values() of runs, as the grouped init decodes a child row: the
+        // same as at(), escapes included, from any first slot.
+        std::vector<ValueCode> run;
+        std::uint64_t runs = 0;
+        for (std::uint64_t first = next() % 64; first < slots; first += 1 + next() % 4000, ++runs) {
+            run.assign(std::size_t(std::min<std::uint64_t>(slots - first, 1 + next() % 3000)), VALUE_NONE);
+            t.values(first, run.size(), run.data());
+            for (std::size_t x = 0; x < run.size(); ++x) wrong += run[x] != values[first + x];
+        }
+        CHECK(runs > 10);
+        CHECK(wrong == 0);
         // value() canonicalises: a position and its slot agree.
         NormalPosition n;
         for (std::uint64_t i = 0; i < slots; i += 997) {
