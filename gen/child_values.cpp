@@ -104,8 +104,7 @@ void ChildTable::values(std::uint64_t first, std::size_t count, ValueCode* out) 
     auto esc = std::lower_bound(escape_slots_.begin(), escape_slots_.end(), first);
     for (std::size_t x = 0; x < count; ++x) {
         const std::uint64_t slot = first + x;
-        const unsigned sym =
-            unsigned(words_[slot >> per_word_log2] >> ((slot & per_word_mask) << bits_log2_)) & sym_mask_;
+        const unsigned sym = symbol(slot);
         if (sym != escape_) {
             out[x] = dict_[sym];
             continue;

@@ -43,8 +43,7 @@ public:
 
     ValueCode value(NormalPosition n) const { return at(index_.slot_of(n)); }
     ValueCode at(std::uint64_t slot) const {
-        const unsigned sym =
-            unsigned(words_[slot >> per_word_log2] >> ((slot & per_word_mask) << bits_log2_)) & sym_mask_;
+        const unsigned sym = symbol(slot);
         if (bits_ == 16) return ValueCode(sym);
         return sym != escape_ ? dict_[sym] : escaped(slot);
     }
@@ -58,6 +57,11 @@ public:
     std::size_t memory_bytes() const;
 
 private:
+    // The packed symbol of a slot: the value itself at 16 bits, else its
+    // number in dict_ or escape_.
+    unsigned symbol(std::uint64_t slot) const {
+        return unsigned(words_[slot >> per_word_log2] >> ((slot & per_word_mask) << bits_log2_)) & sym_mask_;
+    }
     ValueCode escaped(std::uint64_t slot) const;
 
     Sector sector_;

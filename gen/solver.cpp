@@ -78,14 +78,16 @@ struct Exits {
     // a draw, which beats a loss (the longer the larger).  Once an exit
     // wins, what the others give no longer matters (init_from_plies), and
     // a draw makes the longest loss moot (pending_word, after_win).  -1
-    // where the distance does not fit (the caller then uses add()).
+    // where the distance does not fit (the caller then uses add()).  What
+    // an exit gives is add()'s alone: key() reads it back from there.
     static constexpr unsigned KEY_DRAW = 0x8000, KEY_MAX = 0xffff;
     static int key(const Metric& m, ValueCode v, bool capture) {
-        if (v == VALUE_DRAW) return int(KEY_DRAW);
-        const int n = m.through(v, capture);
-        if (m.beyond(n)) return int(KEY_DRAW);
+        Exits one;
+        one.add(m, v, capture);
+        if (one.draw) return int(KEY_DRAW);
+        const int n = one.win != INT_MAX ? one.win : one.loss;
         if (n < 0 || n >= int(KEY_DRAW)) return -1;
-        return value_wdl(v) == Wdl::LOSS ? int(KEY_MAX) - n : n;
+        return one.win != INT_MAX ? int(KEY_MAX) - n : n;
     }
     // The exits whose largest key() is k, as add() of them all would leave them.
     void add_key(unsigned k) {
@@ -188,7 +190,7 @@ struct ExitRows {
         fixing = -1;
         have_removable = false;
         have_place_codes = false;
-        have_place_keys = false;
+        have_place_keys = place_keys_ok = false;
         for (std::uint32_t& h : have) h = 0;
     }
     // The codes of single points (SectorIndex::row_code) in the row of
@@ -632,7 +634,7 @@ struct UnitSolver {
         const int n = popcount(to);
         e.plies += n;
         if (rows.key_room && !rows.have_place_keys) place_keys(*t.table, row, us, rows);
-        if (rows.key_room && rows.place_keys_ok) {
+        if (rows.place_keys_ok) {
             const std::uint16_t* keys = rows.key_room->data();
             unsigned best = 0;
             for (Bitboard f = to; f;)

@@ -88,6 +88,9 @@ struct PlanReport {
     std::size_t done_units = 0;
     std::uint64_t done_positions = 0;
 
+    // With --out, what the folder already holds (JSON "already_solved").
+    Json already_solved() const { return {{"dir", done_dir}, {"units", done_units}, {"positions", done_positions}}; }
+
     std::vector<std::size_t> needs_numbers(std::size_t u) const {
         std::vector<std::size_t> n;
         for (std::size_t c : units[u].needs) n.push_back(number[c]);
@@ -136,8 +139,7 @@ void print_json(const Rules& r, const PlanReport& p) {
                           {"cpu_seconds", p.cpu_seconds(double(p.path_positions))},
                           {"seconds", p.path_seconds}};
     j["wall_seconds"] = p.wall;
-    if (!p.done_dir.empty())
-        j["already_solved"] = {{"dir", p.done_dir}, {"units", p.done_units}, {"positions", p.done_positions}};
+    if (!p.done_dir.empty()) j["already_solved"] = p.already_solved();
     std::printf("%s\n", dump(j).c_str());
 }
 
@@ -220,10 +222,7 @@ int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
             if (json)
                 std::printf(
                     "%s\n",
-                    dump(Json{{"rules", r.name},
-                              {"units", Json::array()},
-                              {"already_solved",
-                               {{"dir", p.done_dir}, {"units", p.done_units}, {"positions", p.done_positions}}}})
+                    dump(Json{{"rules", r.name}, {"units", Json::array()}, {"already_solved", p.already_solved()}})
                         .c_str());
             else
                 std::printf(
