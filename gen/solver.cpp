@@ -489,6 +489,15 @@ struct UnitSolver {
         return n_in;
     }
 
+    // Every step of a stone of `us` to an empty point (every flight where
+    // `fly`), counted.
+    int all_steps(bool fly, Bitboard us, Bitboard empty) const {
+        if (fly) return popcount(us) * popcount(empty);
+        int steps = 0;
+        for (Bitboard f = us; f;) steps += popcount(r.board->adjacent[pop_lsb(f)] & empty);
+        return steps;
+    }
+
     // scan_exits without the reads: the exits' loads are started into
     // `exits`, to be read by the caller (read_into; e.plies is to grow by exits.n plus
     // the count returned).  A win at once sets e.win to 1 and returns 0,
@@ -556,11 +565,7 @@ struct UnitSolver {
                 // the closing points' side: most positions have none, and
                 // the loop over the mover's stones then does no more than
                 // count.
-                int steps = 0;
-                if (fly)
-                    steps = popcount(us) * popcount(empty);
-                else
-                    for (Bitboard f = us; f;) steps += popcount(b.adjacent[pop_lsb(f)] & empty);
+                int steps = all_steps(fly, us, empty);
                 for (Bitboard c = closing; c;) {
                     const Point p = pop_lsb(c);
                     for (Bitboard f = fly ? us : b.adjacent[p] & us; f;) {
@@ -814,6 +819,43 @@ struct UnitSolver {
         init_from_plies(thread, k, i, e, n_in);
     }
 
+    // init_position for a position that scan_exits serves, done only where
+    // its plies reach an exit (or its stone counts decide it): the slot is
+    // then found and the word written; the others are left to the pass in
+    // slot order (init_pass).
+    void init_if_exits(int thread, ExitRows& rows, bool distinct, int k, NormalPosition n) {
+        const SectorIndex& ix = index[std::size_t(k)];
+        const Sector& s = sectors[std::size_t(k)];
+        if (outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0) !=
+            Outcome::ONGOING) {
+            init_before_plies(thread, k, n, ix.slot_of(n));
+            return;
+        }
+        Exits e;
+        const int n_in = scan_exits(k, n, e, rows, distinct);
+        if (e.reads == 0 && e.win == INT_MAX) return;  // no exit: a word in slot order
+        ++traffic[std::size_t(thread)].t.positions;
+        init_from_plies(thread, k, ix.slot_of(n), e, n_in);
+    }
+
+    // init_position for a position that init_if_exits left: its plies
+    // reach no exit and its stone counts do not decide it, so none of its
+    // steps closes a mill and, where its quiet children are distinct
+    // classes, they are counted without a scan.
+    void init_without_exits(int thread, ExitRows& rows, bool distinct, int k, NormalPosition n, std::uint64_t i) {
+        ++traffic[std::size_t(thread)].t.positions;
+        Exits e;
+        int n_in;
+        if (distinct) {
+            const Sector& s = sectors[std::size_t(k)];
+            n_in = all_steps(r.can_fly(s.us_board, s.us_hand), n.us, r.board->all & ~(n.us | n.them));
+            e.plies = n_in;
+        } else {
+            n_in = scan_exits(k, n, e, rows, false);
+        }
+        init_from_plies(thread, k, i, e, n_in);
+    }
+
     // init_position for a position that scan_exits serves, its exits read
     // a batch of positions later (ExitQueue; `done` calls init_from_plies).
     template <class Done>
@@ -901,6 +943,16 @@ struct UnitSolver {
     // Measured, one thread (BENCHMARKS.md, session 27): slot order takes
     // 1.15x less init CPU on nmm <= 5 (1.05 exits a position) and 1.2x
     // more on lasker-20 <= 5 (5.4).
+    //
+    // A large movement sector is split between the two orders: most of its
+    // positions have no exit (of nmm 6v6's, 84% have two stones of a mill
+    // with its third point empty, but only 30% a stone beside that point
+    // that closes it), and for them the grouped walk's slot_of and held
+    // write buy nothing.  The grouped walk writes the positions whose
+    // plies reached an exit; a pass in slot order then does the others,
+    // the slots whose word is still VALUE_NONE (never a word of the init),
+    // again from their plies, writing their words in order
+    // (SolveOptions::split_grouped_init).
     void init_pass() {
         std::uint64_t done = 0;
         for (std::size_t k = 0; k < sectors.size(); ++k) {
@@ -911,10 +963,15 @@ struct UnitSolver {
             const std::array<Target, PLY_KINDS>& tk = targets[k];
             const bool fast =
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
-            if (sectors[k].us_hand == 0 && exit_bytes(tk) <= opt.slot_order_exit_bytes)
-                init_in_slot_order(int(k), fast, done);
-            else
-                init_by_opponent(int(k), fast, done);
+            const std::uint64_t slots = index[k].slots();
+            if (sectors[k].us_hand == 0 && exit_bytes(tk) <= opt.slot_order_exit_bytes) {
+                init_in_slot_order(int(k), fast, done, slots, false);
+            } else if (fast && held_init(sectors[k]) && opt.split_grouped_init) {
+                init_by_opponent(int(k), fast, done, slots / 2, true);
+                init_in_slot_order(int(k), fast, done + slots / 2, slots - slots / 2, true);
+            } else {
+                init_by_opponent(int(k), fast, done, slots, false);
+            }
             done += index[k].slots();
             report("init", 0, done);
         }
@@ -931,6 +988,12 @@ struct UnitSolver {
     // prefetches themselves (TLB misses on 4 KiB pages) and on
     // ChildTable::escaped's binary searches, which the grouped walk keeps
     // in one run of the table.  (SolveOptions::slot_order_exit_bytes.)
+    // Whether the grouped init holds its writes (gen/held_writes.h):
+    // movement sectors of units whose words pass the caches.
+    bool held_init(const Sector& s) const {
+        return s.us_hand == 0 && s.them_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
+    }
+
     // Bytes of the child tables that a sector's exits read.
     static std::size_t exit_bytes(const std::array<Target, PLY_KINDS>& tk) {
         std::size_t bytes = 0;
@@ -967,13 +1030,17 @@ struct UnitSolver {
         }
     };
 
-    void init_in_slot_order(int k, bool fast, std::uint64_t done) {
+    // The init of sector k in slot order; `rest`: only of the slots whose
+    // word is still VALUE_NONE (those the grouped walk left, init_pass).
+    // Its progress goes from `done` up by `span` positions of the run.
+    void init_in_slot_order(int k, bool fast, std::uint64_t done, std::uint64_t span, bool rest) {
         const std::uint64_t slots = index[std::size_t(k)].slots();
+        const Word* w = words[std::size_t(k)];
         const FixedSets fixed(*r.board, fast ? sectors[std::size_t(k)].them_board : -1, stabilizer);
         constexpr std::uint64_t CHUNK = 1 << 12;
         constexpr std::size_t RUN = 256;
         const std::uint64_t chunks = (slots + CHUNK - 1) / CHUNK;
-        InitProgress progress(*this, done, slots, chunks);
+        InitProgress progress(*this, done, span, chunks);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(team(slots))
         for (std::uint64_t c = 0; c < chunks; ++c) {
             const int thread = omp_get_thread_num();
@@ -987,6 +1054,10 @@ struct UnitSolver {
                 index[std::size_t(k)].positions_of(first, n, run);
                 for (std::size_t j = 0; j < n; ++j) {
                     const std::uint64_t i = first + j;
+                    if (rest) {
+                        if (w[i] == VALUE_NONE) init_without_exits(thread, rows, !fixed(run[j].them), k, run[j], i);
+                        continue;
+                    }
                     if (!fast) {
                         init_position(thread, rows, false, false, k, run[j], i);
                         continue;
@@ -999,11 +1070,15 @@ struct UnitSolver {
         }
     }
 
-    void init_by_opponent(int k, bool fast, std::uint64_t done) {
+    // The init of sector k grouped by the opponent's stones; `exits_only`
+    // (held writes only): of the positions whose plies reach an exit,
+    // leaving the others' words VALUE_NONE (init_pass).  Progress as in
+    // init_in_slot_order.
+    void init_by_opponent(int k, bool fast, std::uint64_t done, std::uint64_t span, bool exits_only) {
         const std::uint64_t slots = index[std::size_t(k)].slots();
         Word* w = words[std::size_t(k)];
         const ClassWalk walk(*r.board, sectors[std::size_t(k)]);
-        InitProgress progress(*this, done, slots, walk.groups());
+        InitProgress progress(*this, done, span, walk.groups());
         // A group's slots are scattered over the sector: each write is
         // started a batch ahead (gen/prefetch_batches.h) or, in movement
         // sectors (no stone in hand: a position's exits are its captures
@@ -1014,8 +1089,8 @@ struct UnitSolver {
         // whose grouped sectors have stones in hand, 1.09-1.11x more when
         // those held theirs too.
         const Sector& s = sectors[std::size_t(k)];
-        const bool hold =
-            s.us_hand == 0 && s.them_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
+        const bool hold = held_init(s);
+        assert(!exits_only || (hold && fast));
         if (s.us_hand > 0) build_place_keys();  // placements read the keys (place_keys)
 #pragma omp parallel num_threads(team(slots))
         {
@@ -1033,7 +1108,10 @@ struct UnitSolver {
                 const bool distinct = !walk.group_fixed(g);
                 if (held) {
                     walk.for_each(g, [&](NormalPosition n) {
-                        init_position(thread, rows, fast, distinct, k, n, index[std::size_t(k)].slot_of(n));
+                        if (exits_only)
+                            init_if_exits(thread, rows, distinct, k, n);
+                        else
+                            init_position(thread, rows, fast, distinct, k, n, index[std::size_t(k)].slot_of(n));
                     });
                 } else {
                     struct Item {

@@ -133,6 +133,11 @@ struct SolveOptions {
     // them in address order (gen/held_writes.h) instead of as found.
     // Tests set 0 to run that route on small units.
     std::uint64_t held_writes_min_bytes = std::uint64_t(32) << 20;
+    // Where the grouped init holds its writes, it writes only the positions
+    // whose plies reach an exit, and a pass in slot order does the others
+    // (gen/solver.cpp, init_pass).  Tests clear it to run the grouped walk
+    // over every position.
+    bool split_grouped_init = true;
     // What the distances count, and so what a ply leaving the unit is
     // worth and where propagation stops (table/metric.h).  It must be one
     // of the rule set's (Metric::of).

@@ -283,15 +283,18 @@ TEST_CASE("one thread and two threads: the init grouped, its words written in ad
     // by the opponent's stones, and held_writes_min_bytes = 0 holds the
     // words of that walk and writes them in address order
     // (gen/held_writes.h): another order of positions and of writes, the
-    // same values.  lasker-20 adds the clock's limit and sectors with stones
-    // in hand (grouped either way, their words not held).
+    // same values.  Held, the walk writes only the positions with exits and
+    // a pass in slot order the others (split_grouped_init), or, split off,
+    // the walk writes them all: a third order.  lasker-20 adds the clock's
+    // limit and sectors with stones in hand (grouped either way, their
+    // words not held).
     for (const char* name : {"nmm", "lasker-20"}) {
         const Rules& r = *find_rules(name);
         for (int threads : {1, 2}) {
-            ChildValues plain_children, held_children;
-            std::uint64_t compared = 0;
+            ChildValues plain_children, held_children, whole_children;
+            std::uint64_t compared = 0, split = 0;
             for (const SolveUnit& u : endgame_units(r, 4)) {
-                std::vector<std::vector<ValueCode>> plain, held;
+                std::vector<std::vector<ValueCode>> plain, held, whole;
                 SolveOptions opt;
                 opt.metric = Metric::native(r);
                 opt.threads = threads;
@@ -299,19 +302,42 @@ TEST_CASE("one thread and two threads: the init grouped, its words written in ad
                 REQUIRE(!solve_unit(r, u.sectors, plain_children, plain, opt));
                 opt.slot_order_exit_bytes = 0;
                 opt.held_writes_min_bytes = 0;
+                SolveStats held_stats, whole_stats;
+                opt.stats = &held_stats;
                 REQUIRE(!solve_unit(r, u.sectors, held_children, held, opt));
+                opt.split_grouped_init = false;
+                opt.stats = &whole_stats;
+                REQUIRE(!solve_unit(r, u.sectors, whole_children, whole, opt));
+                // Held, the grouped walk writes nothing at once; split, the
+                // pass in slot order writes the positions without exits.
+                // (Units without exits, nmm's 3v3 and 3v4, stay in slot order.)
+                bool movement = true;  // no stones in hand: the grouped init's words held
+                for (const Sector& s : u.sectors) movement = movement && s.us_hand == 0 && s.them_hand == 0;
+                if (movement && whole_stats.init.random_writes == 0) {
+                    CHECK(held_stats.init.random_writes > 0);
+                    CHECK(held_stats.init.random_writes < held_stats.init.positions);
+                    ++split;
+                }
+                CHECK(held_stats.init.positions == whole_stats.init.positions);
                 for (std::size_t k = 0; k < u.sectors.size(); ++k) {
                     INFO(name << " " << u.sectors[k].name() << " threads " << threads);
                     REQUIRE(plain[k].size() == held[k].size());
-                    std::uint64_t differ = 0;
-                    for (std::size_t i = 0; i < plain[k].size(); ++i) differ += plain[k][i] != held[k][i];
+                    REQUIRE(plain[k].size() == whole[k].size());
+                    std::uint64_t differ = 0, differ_whole = 0;
+                    for (std::size_t i = 0; i < plain[k].size(); ++i) {
+                        differ += plain[k][i] != held[k][i];
+                        differ_whole += plain[k][i] != whole[k][i];
+                    }
                     CHECK(differ == 0);
+                    CHECK(differ_whole == 0);
                     compared += plain[k].size();
                     plain_children.add(r, u.sectors[k], plain[k]);
                     held_children.add(r, u.sectors[k], held[k]);
+                    whole_children.add(r, u.sectors[k], whole[k]);
                 }
             }
             CHECK(compared > 1000000);
+            if (std::string(name) == "nmm") CHECK(split == 1);  // 4v4
         }
     }
 }
