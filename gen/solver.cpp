@@ -952,7 +952,11 @@ struct UnitSolver {
     // plies reached an exit; a pass in slot order then does the others,
     // the slots whose word is still VALUE_NONE (never a word of the init),
     // again from their plies, writing their words in order
-    // (SolveOptions::split_grouped_init).
+    // (SolveOptions::split_grouped_init).  Split, the grouped walk also
+    // beats slot order where the child tables fit the caches: measured,
+    // one thread (BENCHMARKS.md, session 40), nmm 5v6+6v5 (child tables
+    // 15 and 26 MB) 1.04-1.29x less init CPU, so every sector whose words
+    // are held and whose plies may leave the unit is split.
     void init_pass() {
         std::uint64_t done = 0;
         for (std::size_t k = 0; k < sectors.size(); ++k) {
@@ -964,11 +968,12 @@ struct UnitSolver {
             const bool fast =
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
             const std::uint64_t slots = index[k].slots();
-            if (sectors[k].us_hand == 0 && exit_bytes(tk) <= opt.slot_order_exit_bytes) {
-                init_in_slot_order(int(k), fast, done, slots, false);
-            } else if (fast && held_init(sectors[k]) && opt.split_grouped_init) {
+            const std::size_t exits = exit_bytes(tk);
+            if (fast && held_init(sectors[k]) && opt.split_grouped_init && exits > 0) {
                 init_by_opponent(int(k), fast, done, slots / 2, true);
                 init_in_slot_order(int(k), fast, done + slots / 2, slots - slots / 2, true);
+            } else if (sectors[k].us_hand == 0 && exits <= opt.slot_order_exit_bytes) {
+                init_in_slot_order(int(k), fast, done, slots, false);
             } else {
                 init_by_opponent(int(k), fast, done, slots, false);
             }
