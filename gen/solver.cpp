@@ -89,6 +89,8 @@ struct Exits {
         if (n < 0 || n >= int(KEY_DRAW)) return -1;
         return one.win != INT_MAX ? int(KEY_MAX) - n : n;
     }
+    // Whether no exit was added (a win at once counts as one).
+    bool none() const { return win == INT_MAX && !draw && loss < 0; }
     // The exits whose largest key() is k, as add() of them all would leave them.
     void add_key(unsigned k) {
         if (k > KEY_DRAW)
@@ -825,15 +827,14 @@ struct UnitSolver {
     // slot order (init_pass).
     void init_if_exits(int thread, ExitRows& rows, bool distinct, int k, NormalPosition n) {
         const SectorIndex& ix = index[std::size_t(k)];
-        const Sector& s = sectors[std::size_t(k)];
-        if (outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0) !=
-            Outcome::ONGOING) {
-            init_before_plies(thread, k, n, ix.slot_of(n));
+        if (const Outcome o = counted_outcome(k, n); o != Outcome::ONGOING) {
+            ++traffic[std::size_t(thread)].t.positions;
+            put_counted(thread, k, ix.slot_of(n), o);
             return;
         }
         Exits e;
         const int n_in = scan_exits(k, n, e, rows, distinct);
-        if (e.reads == 0 && e.win == INT_MAX) return;  // no exit: a word in slot order
+        if (e.none()) return;  // a word in slot order
         ++traffic[std::size_t(thread)].t.positions;
         init_from_plies(thread, k, ix.slot_of(n), e, n_in);
     }
@@ -875,18 +876,25 @@ struct UnitSolver {
     // stone counts alone decide it, sets its word; returns whether it did.
     bool init_before_plies(int thread, int k, NormalPosition n, std::uint64_t i) {
         ++traffic[std::size_t(thread)].t.positions;
-        // outcome() (engine/movegen.h) in two parts, without building a
-        // Position: its tests of the counts first, then "no legal ply" from
-        // the scan's count of plies (outcome_after_plies).  Under a
-        // no-capture limit the position is taken at counter 0 (its code
-        // holds every counter's value, table/metric.h).
-        const Sector& s = sectors[k];
-        const Outcome o = outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
+        const Outcome o = counted_outcome(k, n);
         if (o == Outcome::ONGOING) return false;
+        put_counted(thread, k, i, o);
+        return true;
+    }
+    // outcome() (engine/movegen.h) in two parts, without building a
+    // Position: its tests of the counts first (this), then "no legal ply"
+    // from the scan's count of plies (outcome_after_plies).  Under a
+    // no-capture limit the position is taken at counter 0 (its code holds
+    // every counter's value, table/metric.h).
+    Outcome counted_outcome(int k, NormalPosition n) const {
+        const Sector& s = sectors[std::size_t(k)];
+        return outcome_before_plies(r, s.us_board + s.us_hand, s.us_hand + s.them_hand, n.us | n.them, 0);
+    }
+    // The word of position i of sector k, which its stone counts decide (o).
+    void put_counted(int thread, int k, std::uint64_t i, Outcome o) {
         const Word w = o == Outcome::DRAW ? VALUE_DRAW : metric.loss(0);
         put(thread, k, i, w);
         if (o != Outcome::DRAW) frontier.add(thread, k, i, w);
-        return true;
     }
 
     // The init's word of position i of sector k: written now, or held by
@@ -982,6 +990,12 @@ struct UnitSolver {
         }
     }
 
+    // Whether the grouped init holds its writes (gen/held_writes.h):
+    // movement sectors of units whose words pass the caches.
+    bool held_init(const Sector& s) const {
+        return s.us_hand == 0 && s.them_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
+    }
+
     // Slot order scatters the children's reads over their tables (in the
     // grouped walk they fall in one run per group): where those tables
     // outgrow the last-level cache, that costs more than the scattered own
@@ -993,12 +1007,6 @@ struct UnitSolver {
     // prefetches themselves (TLB misses on 4 KiB pages) and on
     // ChildTable::escaped's binary searches, which the grouped walk keeps
     // in one run of the table.  (SolveOptions::slot_order_exit_bytes.)
-    // Whether the grouped init holds its writes (gen/held_writes.h):
-    // movement sectors of units whose words pass the caches.
-    bool held_init(const Sector& s) const {
-        return s.us_hand == 0 && s.them_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
-    }
-
     // Bytes of the child tables that a sector's exits read.
     static std::size_t exit_bytes(const std::array<Target, PLY_KINDS>& tk) {
         std::size_t bytes = 0;
