@@ -89,10 +89,19 @@ ChildTable::ChildTable(SectorIndex index, std::span<const ValueCode> values, int
         escape_slots_.insert(escape_slots_.end(), slice_escape_slots[c].begin(), slice_escape_slots[c].end());
         escape_values_.insert(escape_values_.end(), slice_escape_values[c].begin(), slice_escape_values[c].end());
     }
+    if (escape_slots_.empty()) return;  // at() never asks escaped()
+    const std::size_t buckets = std::size_t((n >> kEscapeBucketLog2) + 1);
+    escape_start_.assign(buckets + 1, escape_slots_.size());
+    for (std::size_t b = 0, e = 0; b < buckets; ++b) {
+        while (e < escape_slots_.size() && escape_slots_[e] < (std::uint64_t(b) << kEscapeBucketLog2)) ++e;
+        escape_start_[b] = e;
+    }
 }
 
 ValueCode ChildTable::escaped(std::uint64_t slot) const {
-    auto it = std::lower_bound(escape_slots_.begin(), escape_slots_.end(), slot);
+    const auto first = escape_slots_.begin() + std::ptrdiff_t(first_escape_of_bucket(slot));
+    const auto last = escape_slots_.begin() + std::ptrdiff_t(escape_start_[std::size_t(slot >> kEscapeBucketLog2) + 1]);
+    auto it = std::lower_bound(first, last, slot);
     return escape_values_[std::size_t(it - escape_slots_.begin())];
 }
 
@@ -101,7 +110,10 @@ void ChildTable::values(std::uint64_t first, std::size_t count, ValueCode* out) 
         for (std::size_t x = 0; x < count; ++x) out[x] = at(first + x);
         return;
     }
-    auto esc = std::lower_bound(escape_slots_.begin(), escape_slots_.end(), first);
+    auto esc = escape_slots_.begin();
+    if (!escape_slots_.empty())
+        esc = std::lower_bound(esc + std::ptrdiff_t(first_escape_of_bucket(first)),
+                               esc + std::ptrdiff_t(escape_start_[std::size_t(first >> kEscapeBucketLog2) + 1]), first);
     for (std::size_t x = 0; x < count; ++x) {
         const std::uint64_t slot = first + x;
         const unsigned sym = symbol(slot);
@@ -116,7 +128,8 @@ void ChildTable::values(std::uint64_t first, std::size_t count, ValueCode* out) 
 
 std::size_t ChildTable::memory_bytes() const {
     return sizeof(*this) + index_.memory_bytes() + word_count_ * sizeof(std::uint64_t) +
-           dict_.size() * sizeof(ValueCode) + escape_slots_.size() * (sizeof(std::uint64_t) + sizeof(ValueCode));
+           dict_.size() * sizeof(ValueCode) + escape_slots_.size() * (sizeof(std::uint64_t) + sizeof(ValueCode)) +
+           escape_start_.size() * sizeof(std::uint64_t);
 }
 
 namespace {

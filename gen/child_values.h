@@ -63,6 +63,13 @@ private:
         return unsigned(words_[slot >> per_word_log2] >> ((slot & per_word_mask) << bits_log2_)) & sym_mask_;
     }
     ValueCode escaped(std::uint64_t slot) const;
+    // The escaped slots' list from its first entry at or after `slot`'s
+    // bucket (escape_start_) up to the next bucket's: a lookup searches a
+    // few entries of one bucket, not the whole list.
+    std::size_t first_escape_of_bucket(std::uint64_t slot) const {
+        return escape_start_[std::size_t(slot >> kEscapeBucketLog2)];
+    }
+    static constexpr unsigned kEscapeBucketLog2 = 10;
 
     Sector sector_;
     SectorIndex index_;
@@ -76,6 +83,11 @@ private:
     std::size_t word_count_ = 0;
     std::vector<ValueCode> dict_;              // symbol -> value (4 and 8 bits)
     std::vector<std::uint64_t> escape_slots_;  // sorted
+    // Per bucket of 2^kEscapeBucketLog2 slots, and one past the last: the
+    // number of escaped slots before it.  A plain search of the whole list
+    // (up to a few million slots) missed the cache at most of its ~22 steps:
+    // 2.5% of nmm 6v6's solve (perf, session 41).
+    std::vector<std::uint64_t> escape_start_;
     std::vector<ValueCode> escape_values_;
 };
 
