@@ -597,13 +597,7 @@ struct UnitSolver {
                     return 0;
                 }
                 if (keyed)
-                    for (Bitboard t = to & ~closes; t;) {
-                        const Bitboard mover = rest | bit(pop_lsb(t));
-                        Bitboard least = mover;
-                        for (std::uint64_t f = std::uint64_t(rows.fixing); f; f &= f - 1)
-                            least = std::min(least, symmetry.apply(std::countr_zero(f), mover));
-                        keys[n_keys++] = least;
-                    }
+                    for (Bitboard t = to & ~closes; t;) keys[n_keys++] = rest | bit(pop_lsb(t));
                 else if (quiet_counted)
                     n_in += popcount(to & ~closes);
                 else
@@ -614,8 +608,44 @@ struct UnitSolver {
                 }
             }
         }
-        if (keyed) n_in += sort_unique(keys, n_keys);
+        if (keyed)
+            n_in +=
+                quiet_classes(keys, n_keys, us, r.can_fly(s.us_board, s.us_hand), closing, std::uint64_t(rows.fixing));
         return n_in;
+    }
+
+    // The classes among a position's quiet in-unit children, given as the
+    // mover's stones after each step (`movers`, n of them, all different):
+    // two are one class iff a symmetry fixing "them" (`fixing`, a bit per
+    // symmetry) maps one onto the other.  Each class is counted at its
+    // smallest member: a child counts unless some such symmetry maps it
+    // onto a smaller child.  An image x is a child iff it differs from
+    // `us` by one step, one stone off and one on an empty point (x misses
+    // "them", which the symmetry fixes), adjacent unless `fly`, that does
+    // not close a mill where closing removes (`closing`: start_exits'
+    // points, none when nothing is removable).  A membership test per
+    // image rather than a sort of the children's least images: the sort
+    // was 6% of lasker <= 5's solve (perf, session 41).
+    int quiet_classes(const std::uint64_t* movers, int n, Bitboard us, bool fly, Bitboard closing,
+                      std::uint64_t fixing) const {
+        const Board& b = *r.board;
+        auto is_child = [&](Bitboard x) {
+            const Bitboard on = x & ~us, off = us & ~x;
+            if (!on || (on & (on - 1)) || !off || (off & (off - 1))) return false;
+            if (!fly && !(b.adjacent[std::countr_zero(off)] & on)) return false;
+            return !(closing & on) || !mill_at(b, x, Point(std::countr_zero(on)));
+        };
+        int classes = 0;
+        for (int i = 0; i < n; ++i) {
+            const Bitboard m = Bitboard(movers[i]);
+            bool smallest = true;
+            for (std::uint64_t f = fixing; f && smallest; f &= f - 1) {
+                const Bitboard x = symmetry.apply(std::countr_zero(f), m);
+                smallest = !(x < m && is_child(x));
+            }
+            classes += smallest;
+        }
+        return classes;
     }
 
     // The placements to the points `to` (removing nothing) as exits read
