@@ -98,12 +98,15 @@ ChildTable::ChildTable(SectorIndex index, std::span<const ValueCode> values, int
     }
 }
 
-ValueCode ChildTable::escaped(std::uint64_t slot) const {
-    const auto first = escape_slots_.begin() + std::ptrdiff_t(first_escape_of_bucket(slot));
-    const auto last = escape_slots_.begin() + std::ptrdiff_t(escape_start_[std::size_t(slot >> kEscapeBucketLog2) + 1]);
-    auto it = std::lower_bound(first, last, slot);
-    return escape_values_[std::size_t(it - escape_slots_.begin())];
+std::size_t ChildTable::escape_at_or_after(std::uint64_t slot) const {
+    const std::size_t bucket = std::size_t(slot >> kEscapeBucketLog2);
+    const auto begin = escape_slots_.begin();
+    return std::size_t(std::lower_bound(begin + std::ptrdiff_t(escape_start_[bucket]),
+                                        begin + std::ptrdiff_t(escape_start_[bucket + 1]), slot) -
+                       begin);
 }
+
+ValueCode ChildTable::escaped(std::uint64_t slot) const { return escape_values_[escape_at_or_after(slot)]; }
 
 void ChildTable::values(std::uint64_t first, std::size_t count, ValueCode* out) const {
     if (bits_ == 16) {
@@ -111,9 +114,7 @@ void ChildTable::values(std::uint64_t first, std::size_t count, ValueCode* out) 
         return;
     }
     auto esc = escape_slots_.begin();
-    if (!escape_slots_.empty())
-        esc = std::lower_bound(esc + std::ptrdiff_t(first_escape_of_bucket(first)),
-                               esc + std::ptrdiff_t(escape_start_[std::size_t(first >> kEscapeBucketLog2) + 1]), first);
+    if (!escape_slots_.empty()) esc += std::ptrdiff_t(escape_at_or_after(first));
     for (std::size_t x = 0; x < count; ++x) {
         const std::uint64_t slot = first + x;
         const unsigned sym = symbol(slot);

@@ -63,12 +63,9 @@ private:
         return unsigned(words_[slot >> per_word_log2] >> ((slot & per_word_mask) << bits_log2_)) & sym_mask_;
     }
     ValueCode escaped(std::uint64_t slot) const;
-    // The escaped slots' list from its first entry at or after `slot`'s
-    // bucket (escape_start_) up to the next bucket's: a lookup searches a
-    // few entries of one bucket, not the whole list.
-    std::size_t first_escape_of_bucket(std::uint64_t slot) const {
-        return escape_start_[std::size_t(slot >> kEscapeBucketLog2)];
-    }
+    // The first escaped slot at or after `slot`, searched among the
+    // escapes of slot's bucket alone (escape_start_).  Escapes must exist.
+    std::size_t escape_at_or_after(std::uint64_t slot) const;
     static constexpr unsigned kEscapeBucketLog2 = 10;
 
     Sector sector_;

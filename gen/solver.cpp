@@ -500,6 +500,16 @@ struct UnitSolver {
         return steps;
     }
 
+    // The empty points where one more stone of n's `us` closes a mill, when
+    // such a ply removes a stone (rows.removable(r) is not empty); none
+    // otherwise: a ply that closes a mill but may remove nothing is a quiet
+    // one.  Sets `rows` to n's "them" in sector k.
+    Bitboard capture_points(int k, NormalPosition n, ExitRows& rows) const {
+        if (rows.them != n.them || rows.sector != k) rows.reset(n.them, k);
+        const Bitboard closing = mill_closing_points(*r.board, n.us, r.board->all & ~(n.us | n.them));
+        return closing && rows.removable(r) ? closing : 0;
+    }
+
     // scan_exits without the reads: the exits' loads are started into
     // `exits`, to be read by the caller (read_into; e.plies is to grow by exits.n plus
     // the count returned).  A win at once sets e.win to 1 and returns 0,
@@ -510,12 +520,8 @@ struct UnitSolver {
         const std::array<Target, PLY_KINDS>& tk = targets[k];
         const Board& b = *r.board;
         const Bitboard us = n.us, them = n.them, empty = b.all & ~(us | them);
-        if (rows.them != them || rows.sector != k) rows.reset(them, k);
-        // The empty points where one more stone of `us` closes a mill; a
-        // ply that closes a mill but may remove nothing is a quiet one.
-        Bitboard closing = mill_closing_points(b, us, empty);
+        const Bitboard closing = capture_points(k, n, rows);
         const Bitboard rem = closing ? rows.removable(r) : 0;
-        if (!rem) closing = 0;
         const bool capture_ends = rem && r.too_few_stones(popcount(them) - 1 + s.them_hand);
         int n_in = 0;
         // Not `distinct`: the in-unit children (T = them, M) and (T, M')
@@ -622,8 +628,8 @@ struct UnitSolver {
     // onto a smaller child.  An image x is a child iff it differs from
     // `us` by one step, one stone off and one on an empty point (x misses
     // "them", which the symmetry fixes), adjacent unless `fly`, that does
-    // not close a mill where closing removes (`closing`: start_exits'
-    // points, none when nothing is removable).  A membership test per
+    // not close a mill where closing removes (`closing`: capture_points(),
+    // none when nothing is removable).  A membership test per
     // image rather than a sort of the children's least images: the sort
     // was 6% of lasker <= 5's solve (perf, session 41).
     int quiet_classes(const std::uint64_t* movers, int n, Bitboard us, bool fly, Bitboard closing,
@@ -878,14 +884,10 @@ struct UnitSolver {
     // positions have no such ply (70% of nmm 6v6's), and the pass in slot
     // order counts their steps anyway.
     bool captures(int k, NormalPosition n, ExitRows& rows) {
-        if (targets[std::size_t(k)][PLY_QUIET].in_unit < 0) return true;  // its quiet plies are exits
+        assert(targets[std::size_t(k)][PLY_QUIET].in_unit >= 0);
         const Board& b = *r.board;
         const Sector& s = sectors[std::size_t(k)];
-        const Bitboard empty = b.all & ~(n.us | n.them);
-        Bitboard closing = mill_closing_points(b, n.us, empty);
-        if (!closing) return false;
-        if (rows.them != n.them || rows.sector != k) rows.reset(n.them, k);
-        if (!rows.removable(r)) return false;
+        Bitboard closing = capture_points(k, n, rows);
         const bool fly = r.can_fly(s.us_board, s.us_hand);
         while (closing) {
             const Point p = pop_lsb(closing);
@@ -1033,7 +1035,12 @@ struct UnitSolver {
                 tk[PLY_MOVE_REMOVE].in_unit < 0 && tk[PLY_PLACE].in_unit < 0 && tk[PLY_PLACE_REMOVE].in_unit < 0;
             const std::uint64_t slots = index[k].slots();
             const std::size_t exits = exit_bytes(tk);
-            if (fast && held_init(sectors[k]) && opt.split_grouped_init && exits > 0) {
+            // The pass in slot order counts a position's steps as its
+            // in-unit children (init_without_exits): quiet plies must stay
+            // in the unit, as they do in every movement sector's.
+            const bool split =
+                fast && tk[PLY_QUIET].in_unit >= 0 && held_init(sectors[k]) && opt.split_grouped_init && exits > 0;
+            if (split) {
                 init_by_opponent(int(k), fast, done, slots / 2, true);
                 init_in_slot_order(int(k), fast, done + slots / 2, slots - slots / 2, true);
             } else if (sectors[k].us_hand == 0 && exits <= opt.slot_order_exit_bytes) {
