@@ -28,10 +28,13 @@ constexpr std::size_t kPackSliceWords = std::size_t(1) << 14;
 ChildTable::ChildTable(const Rules& r, Sector s, std::span<const ValueCode> values, int threads)
     : ChildTable(SectorIndex(r, s), values, threads) {}
 
-ChildTable::ChildTable(SectorIndex index, std::span<const ValueCode> values, int threads)
+ChildTable::ChildTable(SectorIndex index, std::span<const ValueCode> values, int threads,
+                       const std::vector<std::uint64_t>* counted)
     : sector_(index.sector()), index_(std::move(index)) {
     // Values by frequency, most frequent first (the table files' order).
-    const std::vector<DictEntry> by_freq = codes_by_frequency(count_codes_parallel(values, threads));
+    const std::vector<std::uint64_t> counts = counted ? *counted : count_codes_parallel(values, threads);
+    empty_slots_ = counts[VALUE_NONE];
+    const std::vector<DictEntry> by_freq = codes_by_frequency(counts);
 
     // Bytes for a width: the packed symbols plus the escaped slots.
     const std::uint64_t n = values.size();

@@ -34,12 +34,17 @@ class ChildTable {
 public:
     // Packs `values` (one per slot of s), with up to `threads` threads.
     ChildTable(const Rules& r, Sector s, std::span<const ValueCode> values, int threads = 1);
-    // The same with s's index already built (`index` is s's).
-    ChildTable(SectorIndex index, std::span<const ValueCode> values, int threads = 1);
+    // The same with s's index already built (`index` is s's), and with
+    // count_codes(values) when given (`counts`: not counted again).
+    ChildTable(SectorIndex index, std::span<const ValueCode> values, int threads = 1,
+               const std::vector<std::uint64_t>* counts = nullptr);
 
     Sector sector() const { return sector_; }
     const SectorIndex& index() const { return index_; }
     int bits() const { return bits_; }  // 4, 8 or 16
+    // Slots given as VALUE_NONE: none in a table read from a file (its
+    // reader refuses one whose values do not cover every slot).
+    std::uint64_t empty_slots() const { return empty_slots_; }
 
     ValueCode value(NormalPosition n) const { return at(index_.slot_of(n)); }
     ValueCode at(std::uint64_t slot) const {
@@ -78,6 +83,7 @@ private:
     // by the thread packing its slice) rather than cleared by one thread.
     std::unique_ptr<std::uint64_t[]> words_;
     std::size_t word_count_ = 0;
+    std::uint64_t empty_slots_ = 0;
     std::vector<ValueCode> dict_;              // symbol -> value (4 and 8 bits)
     std::vector<std::uint64_t> escape_slots_;  // sorted
     // Per bucket of 2^kEscapeBucketLog2 slots, and one past the last: the
@@ -99,6 +105,9 @@ public:
                                     int threads = 1, std::optional<Metric> metric = {});
     // Adds a sector whose values are already in memory.
     void add(const Rules& r, Sector s, const std::vector<ValueCode>& values);
+    // Adds a packed table held elsewhere too (mtb gen's tables kept from
+    // the unit that solved them, gen/child_cache.h); load() then skips it.
+    void add(std::shared_ptr<const ChildTable> table) { tables_.push_back(std::move(table)); }
 
     // The table of a loaded sector, or null.  The pointer stays valid while
     // this object lives (later loads do not move tables).
@@ -113,7 +122,7 @@ public:
     std::size_t memory_bytes() const;
 
 private:
-    std::vector<std::unique_ptr<ChildTable>> tables_;
+    std::vector<std::shared_ptr<const ChildTable>> tables_;
 };
 
 }  // namespace mtb

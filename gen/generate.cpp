@@ -1,6 +1,9 @@
 #include "gen/generate.h"
 
 #include <omp.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <algorithm>
 #include <chrono>
 
@@ -10,10 +13,11 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
-#include <thread>
 
+#include "gen/child_cache.h"
 #include "gen/item_report.h"
 #include "gen/pipeline.h"
+#include "table/code_counts.h"
 #include "table/table_folder.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
@@ -104,7 +108,10 @@ class GenStage : public PipelineStage {
 public:
     GenStage(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
              std::vector<UnitResult>& results)
-        : r_(r), units_(units), opt_(opt), results_(results), needs_(unit_needs(r, units)) {}
+        : r_(r), units_(units), opt_(opt), results_(results), needs_(unit_needs(r, units)) {
+        const std::uint64_t budget = opt.keep_children_bytes.value_or(ChildCache::default_budget(r, units));
+        if (!opt.distributor && budget > 0) cache_.emplace(r, units, budget);
+    }
     void begin() override { results_.assign(units_.size(), UnitResult{}); }
     std::size_t items() const override { return units_.size(); }
     double work(std::size_t u) const override {
@@ -137,12 +144,14 @@ private:
     // then.
     std::mutex timing_mutex_;
     double init_seconds_ = 0, unit_seconds_ = 0;
+    std::optional<ChildCache> cache_;  // none over MPI ranks or with a budget of 0
 };
 
 // Units already solved: their statistics from the files.
 ItemOutcome GenStage::skip(PipelineItem& item) {
     const std::size_t u = item.index();
     results_[u].skipped = true;
+    if (cache_) cache_->skip(u);
     for (Sector s : units_[u].sectors) {
         std::vector<ValueCode> v;
         if (auto err = load_table(path_of(r_, s, opt_.dir), r_, s, v, opt_.metric)) return ItemOutcome::stop(*err);
@@ -177,24 +186,29 @@ ItemOutcome GenStage::run(PipelineItem& item) {
     write_opt.train_dictionary = false;
     const std::vector<Sector>& sectors = units_[u].sectors;
     for (std::size_t k = 0; k < sectors.size(); ++k) res.peak_bytes += values[k].size() * sizeof(ValueCode);
-    // The statistics scan every value once, on one thread: with a team,
-    // beside the writes (which only read the values too) rather than
-    // before them, so that they are no serial step of the unit.
+    // Each sector's codes counted once, by the team, for its statistics,
+    // its table's dictionary and its kept copy (three passes over the
+    // values before: 2 bytes a slot each).  Once written, a sector is kept,
+    // packed, for the units that read it (which would otherwise load the
+    // file just written), and its values freed before the next is packed:
+    // the unit's peak stays its solve's.
     res.sectors.resize(sectors.size());
-    auto count_stats = [&] {
-        for (std::size_t k = 0; k < sectors.size(); ++k)
-            res.sectors[k] = sector_stats(sectors[k], values[k], opt_.metric);
-    };
-    {
-        std::jthread stats_thread;
-        if (item.team() > 1)
-            stats_thread = std::jthread(count_stats);
-        else
-            count_stats();
-        for (std::size_t k = 0; k < sectors.size(); ++k)
-            if (auto err = write_table(path_of(r_, sectors[k], opt_.dir), r_, sectors[k], values[k], write_opt))
-                return ItemOutcome::stop(*err);
+    for (std::size_t k = 0; k < sectors.size(); ++k) {
+        const std::vector<std::uint64_t> counts = count_codes_parallel(values[k], item.team());
+        res.sectors[k] = sector_stats_of_counts(sectors[k], counts, opt_.metric);
+        write_opt.code_counts = &counts;
+        if (auto err = write_table(path_of(r_, sectors[k], opt_.dir), r_, sectors[k], values[k], write_opt))
+            return ItemOutcome::stop(*err);
+        if (cache_) cache_->keep(sectors[k], values[k], counts, item.team());
+        std::vector<ValueCode>().swap(values[k]);
     }
+    if (cache_) res.kept_bytes = cache_->peak_bytes();
+#if defined(__GLIBC__)
+    // The kept tables' small parts (their dictionaries, escape buckets)
+    // were allocated near the top of the heap, above what the unit freed:
+    // glibc keeps the pages under them mapped unless told to return them.
+    if (cache_) malloc_trim(0);
+#endif
     res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_solved).count();
     res.team = item.team();
@@ -227,6 +241,9 @@ std::string GenStage::item_report(std::size_t u) {
     w.put(res.write_seconds);
     w.put(res.load_seconds);
     w.put(res.team);
+    w.put(res.children_read);
+    w.put(res.children_kept);
+    w.put(res.kept_bytes);
     return w.bytes();
 }
 
@@ -242,6 +259,9 @@ ItemOutcome GenStage::take_item_report(PipelineItem& item, const std::string& re
     res.write_seconds = r.get<double>();
     res.load_seconds = r.get<double>();
     res.team = r.get<int>();
+    res.children_read = r.get<int>();
+    res.children_kept = r.get<int>();
+    res.kept_bytes = r.get<std::uint64_t>();
     if (!r.ok() || res.sectors.size() != units_[item.index()].sectors.size())
         return ItemOutcome::stop("the report of unit " + unit_name(units_[item.index()]) + " does not fit it");
     unit_solved(item);
@@ -256,6 +276,8 @@ std::optional<std::string> GenStage::solve(PipelineItem& item, const std::string
     if (item.has_progress()) item.update(label + ": loading children", 0);
     ChildValues children;
     const auto t_load = std::chrono::steady_clock::now();
+    results_[item.index()].children_read = int(child_sectors.size());
+    if (cache_) results_[item.index()].children_kept = int(cache_->lend(item.index(), children));
     if (auto err = children.load(r_, child_sectors, opt_.dir, item.team(), opt_.metric)) return err;
     results_[item.index()].load_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t_load).count();

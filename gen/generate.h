@@ -40,6 +40,10 @@ struct GenOptions {
     // Not null: the units are solved by the processes of an MPI job
     // (tools/mpi_job.h), each with `threads` threads.
     PipelineDistributor* distributor = nullptr;
+    // Bytes of solved sectors' packed values kept in memory for the units
+    // that read them (gen/child_cache.h); unset: kChildCacheAuto; 0: none
+    // kept, every unit reads its children's files.  Over MPI ranks: none.
+    std::optional<std::uint64_t> keep_children_bytes;
 };
 
 struct UnitResult {
@@ -51,6 +55,9 @@ struct UnitResult {
     double write_seconds = 0;      // of `seconds`, writing the tables
     double load_seconds = 0;       // of `seconds`, loading the children's tables
     int team = 0;                  // threads that solved it
+    int children_read = 0;         // tables of sectors of the run it read
+    int children_kept = 0;         // of those, lent from memory (gen/child_cache.h), not loaded from files
+    std::uint64_t kept_bytes = 0;  // the most packed values kept in memory at once, up to its end
 };
 
 // Solves `units` (in solve order: children first) into opt.dir (created if

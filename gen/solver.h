@@ -67,6 +67,8 @@ struct SectorStats {
 // Counts the outcome of every position slot (VALUE_NONE slots skipped);
 // longest_win in the metric's distance.
 SectorStats sector_stats(Sector s, const std::vector<ValueCode>& values, const Metric& metric = {});
+// The same from count_codes(values) (table/value_dictionary.h).
+SectorStats sector_stats_of_counts(Sector s, const std::vector<std::uint64_t>& counts, const Metric& metric = {});
 
 struct SolveProgress {
     const char* phase;  // "init", "layer", "final"

@@ -32,8 +32,9 @@ int writer_threads(const TableWriteOptions& opt) {
 // table/value_dictionary.h) and the map code -> symbol.  Slots holding no
 // position (VALUE_NONE) get no symbol of their own.
 std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool wdl_only, int threads,
+                                       const std::vector<std::uint64_t>* counted,
                                        std::vector<std::uint16_t>& symbol_of) {
-    std::vector<std::uint64_t> count = count_codes_parallel(values, threads);
+    std::vector<std::uint64_t> count = counted ? *counted : count_codes_parallel(values, threads);
     if (wdl_only) {
         std::vector<std::uint64_t> wdl(count.size(), 0);
         for (std::size_t c = 0; c < count.size(); ++c) wdl[stored_code(ValueCode(c), true)] += count[c];
@@ -182,7 +183,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
 
     std::vector<std::uint16_t> symbol_of;
     const bool wdl_only = is_wdl_only(opt.content);
-    std::vector<DictEntry> dict = make_dictionary(values, wdl_only, writer_threads(opt), symbol_of);
+    std::vector<DictEntry> dict = make_dictionary(values, wdl_only, writer_threads(opt), opt.code_counts, symbol_of);
     if (dict.size() > 65535) return std::string("too many distinct values");
     TableHeader h = header_for(r, s, values, opt, dict.size());
     // Each allowed encoding compresses the whole table; the smallest file

@@ -53,6 +53,10 @@ struct TableWriteOptions {
     // left to the rules (table/rule_decided.h), and the header says so, so
     // that readers restore them.  Needs format_version 3.
     bool rule_decided = false;
+    // count_codes(values) (table/value_dictionary.h) when the caller has
+    // them already (mtb gen counts a solved sector once, for its statistics,
+    // its table and its copy kept for later units); null: counted here.
+    const std::vector<std::uint64_t>* code_counts = nullptr;
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]

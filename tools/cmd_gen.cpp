@@ -32,7 +32,7 @@ namespace {
 
 const char* kGenHelp =
     "usage: mtb gen --rules NAME [--max-stones K | --sectors LIST] [--metric dtm|dtc] [--out DIR]\n"
-    "               [--threads N] [--level L] [--profile]\n"
+    "               [--threads N] [--level L] [--keep-children MB] [--profile]\n"
     "       mtb gen --rules NAME [--max-stones K | --sectors LIST] --plan [--threads N]\n"
     "               [--ranks R] [--rate M] [--json]\n"
     "\n"
@@ -56,6 +56,10 @@ const char* kGenHelp =
     "                   ready unit needs go to the ready ones, by their size\n"
     "  --level L        zstd level of the tables, 1..22 (default 9; 19 gives files\n"
     "                   about 9% smaller and writes them 15 times slower)\n"
+    "  --keep-children MB  memory for solved tables kept, packed, for the units\n"
+    "                   that read them, instead of reading their files back\n"
+    "                   (default: 1 byte per position of the largest unit; 0: none\n"
+    "                   kept; same tables either way)\n"
     "  --profile        after the summary, per unit and solver phase (init, loss\n"
     "                   and win layers, finish): CPU seconds, positions, random\n"
     "                   reads and writes of value words, bytes streamed\n"
@@ -231,11 +235,13 @@ int cmd_gen(std::span<char*> args) {
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
     Args a(args,
-           {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level", "--ranks", "--rate"},
+           {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level", "--keep-children",
+            "--ranks", "--rate"},
            {"--help", "--profile", "--plan", "--json"});
     if (a.has("--help")) return std::fputs(kGenHelp, stdout), std::fputs(plan_help().c_str(), stdout), OK;
     auto threads = a.integer("--threads", 1, kMaxThreads);
     auto level = a.integer("--level", 1, 22);
+    auto keep_mb = a.integer("--keep-children", 0, 1LL << 30);
     if (a.error()) return fail("gen", *a.error(), USAGE);
     if (!a.positional().empty()) return fail("gen", "unexpected argument '" + a.positional()[0] + "'", USAGE);
     if (int rc = check_plan_flags(a)) return rc;
@@ -257,6 +263,7 @@ int cmd_gen(std::span<char*> args) {
     opt.dir = a.value("--out").value_or(default_dir);
     opt.threads = threads ? int(*threads) : 0;
     if (level) opt.level = int(*level);
+    if (keep_mb) opt.keep_children_bytes = std::uint64_t(*keep_mb) << 20;
     if (int rc = check_out_folder(*r, opt, default_dir)) return rc;
     if (int rc = check_children(a, *r, units, opt)) return rc;
     opt.progress = stderr;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "gen/child_cache.h"
 #include "gen/generate.h"
 #include "gen/run_plan.h"
 #include "tools/json_out.h"
@@ -82,6 +83,9 @@ struct PlanReport {
     std::uint64_t positions = 0, path_positions = 0;
     std::size_t largest = 0;      // the unit of most positions
     std::size_t most_memory = 0;  // the unit of the highest memory estimate (its children count too)
+    // Solved tables kept for their readers beside the running units, at
+    // most (gen/child_cache.h; none over MPI ranks).
+    std::uint64_t kept_children_bytes = 0;
     double wall = 0, path_seconds = 0;
     // With --out: the folder, and the units and positions it already holds.
     std::string done_dir;
@@ -133,7 +137,8 @@ void print_json(const Rules& r, const PlanReport& p) {
                   {"largest_unit", p.number[p.largest]},
                   {"largest_memory_bytes", p.units[p.largest].memory_bytes},
                   {"most_memory_unit", p.number[p.most_memory]},
-                  {"most_memory_bytes", p.units[p.most_memory].memory_bytes}};
+                  {"most_memory_bytes", p.units[p.most_memory].memory_bytes},
+                  {"kept_children_bytes", p.kept_children_bytes}};
     j["critical_path"] = {{"units", path},
                           {"positions", p.path_positions},
                           {"cpu_seconds", p.cpu_seconds(double(p.path_positions))},
@@ -179,6 +184,10 @@ void print_text(const Args& a, const Rules& r, const PlanReport& p) {
         p.units.size(), (unsigned long long)p.positions, p.cpu_seconds(double(p.positions)), p.number[p.largest],
         unit_name(big.unit).c_str(), (unsigned long long)big.positions, double(big.memory_bytes) / 1048576.0,
         p.number[p.most_memory], unit_name(hungry.unit).c_str(), double(hungry.memory_bytes) / 1048576.0);
+    std::printf(
+        "kept children: at most %.1f MiB beside the running units (solved tables packed for the units that read "
+        "them; --keep-children MB, 0: none; over MPI ranks: none)\n",
+        double(p.kept_children_bytes) / 1048576.0);
     std::string chain;
     for (std::size_t u : p.path) chain.append(chain.empty() ? "" : " -> ").append(std::to_string(p.number[u]));
     std::printf("critical path: %zu units, %llu positions (%.1f%% of all), %.0f CPU s, %.1f s on %d thread%s: %s\n",
@@ -252,6 +261,9 @@ int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
         if (p.units[u].memory_bytes > p.units[p.most_memory].memory_bytes) p.most_memory = u;
     }
     for (const ProjectedUnit& run : p.run) p.wall = std::max(p.wall, run.end);
+    const auto keep_mb = a.integer("--keep-children", 0, 1LL << 30);
+    if (p.model.ranks == 1)
+        p.kept_children_bytes = keep_mb ? std::uint64_t(*keep_mb) << 20 : ChildCache::default_budget(r, units);
     json ? print_json(r, p) : print_text(a, r, p);
     return OK;
 }

@@ -1,5 +1,6 @@
 #include "tools/gen_profile.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -37,6 +38,16 @@ void print_gen_profile(const std::vector<UnitResult>& results) {
         }
     }
     for (int p = 0; p < 4; ++p) print_row("all", names[p], total[p]);
+    long long read = 0, kept = 0;
+    std::uint64_t most = 0;
+    for (const UnitResult& u : results) {
+        read += u.children_read, kept += u.children_kept;
+        most = std::max(most, u.kept_bytes);
+    }
+    std::printf(
+        "children: %lld tables read by the units solved, %lld of them kept in memory from the unit that "
+        "solved them (gen/child_cache.h), the rest loaded from files; at most %.1f MB kept at once\n",
+        read, kept, double(most) / 1e6);
 }
 
 }  // namespace mtb::cli

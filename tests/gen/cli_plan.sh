@@ -147,6 +147,16 @@ for rules in lasker morabaraba; do
     check "$dir/plan.json" - || fail "$rules"
 done
 
+# Kept children (gen/child_cache.h): by default a byte a position of the
+# largest unit, --keep-children MB as given, none over ranks.
+kept() { "$mtb" gen --rules lasker --max-stones 5 --plan --json "$@" |
+    python3 -c 'import json, sys; t = json.load(sys.stdin)["total"]; print(t["kept_children_bytes"], t["largest_memory_bytes"])'; }
+read -r k big <<<"$(kept)"
+[ "$k" -gt 0 ] && [ "$k" -lt "$big" ] || fail "default kept children $k (largest unit's memory $big)"
+[ "$(kept --keep-children 3 | cut -d' ' -f1)" = $((3 << 20)) ] || fail "--keep-children 3"
+[ "$(kept --keep-children 0 | cut -d' ' -f1)" = 0 ] || fail "--keep-children 0"
+[ "$(kept --ranks 2 | cut -d' ' -f1)" = 0 ] || fail "kept children over ranks"
+
 # Bad options: exit 2 and a message.
 usage() { # $1: what, then the arguments
     local what=$1 rc=0
@@ -162,6 +172,7 @@ usage "ranks without plan" --rules nmm --max-stones 4 --ranks 2
 usage "rate without plan" --rules nmm --max-stones 4 --rate 3
 usage "json without plan" --rules nmm --max-stones 4 --json
 usage "unknown rules" --rules nope --plan
+usage "keep-children negative" --rules nmm --max-stones 4 --keep-children -1
 # (to a file: grep -q quitting early would break mtb's pipe under pipefail)
 "$mtb" gen --help >"$dir/help"
 grep -q -- "--plan" "$dir/help" || fail "--help does not name --plan"
