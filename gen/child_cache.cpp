@@ -7,7 +7,10 @@
 
 namespace mtb {
 
-std::uint64_t ChildCache::default_budget(const Rules& r, const std::vector<SolveUnit>& units) {
+std::uint64_t ChildCache::budget(const Rules& r, const std::vector<SolveUnit>& units,
+                                 std::optional<std::uint64_t> asked, bool over_ranks) {
+    if (over_ranks) return 0;
+    if (asked) return *asked;
     std::uint64_t largest = 0;
     for (const SolveUnit& u : units) {
         std::uint64_t positions = 0;

@@ -26,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -39,10 +40,12 @@ namespace mtb {
 
 class ChildCache {
 public:
-    // mtb gen's budget when none is given: a byte for each position of the
-    // run's largest unit (half what its words take), so that what is kept
-    // stays below what that unit needs while it runs.
-    static std::uint64_t default_budget(const Rules& r, const std::vector<SolveUnit>& units);
+    // The most a run of `units` keeps (mtb gen's cache and its --plan):
+    // `asked` bytes when given, else a byte for each position of the run's
+    // largest unit (half what its words take), so that what is kept stays
+    // below what that unit needs while it runs; 0 over MPI ranks.
+    static std::uint64_t budget(const Rules& r, const std::vector<SolveUnit>& units, std::optional<std::uint64_t> asked,
+                                bool over_ranks);
 
     // units: the run's, in solve order.
     ChildCache(const Rules& r, const std::vector<SolveUnit>& units, std::uint64_t budget_bytes);

@@ -32,7 +32,9 @@ ChildTable::ChildTable(SectorIndex index, std::span<const ValueCode> values, int
                        const std::vector<std::uint64_t>* counted)
     : sector_(index.sector()), index_(std::move(index)) {
     // Values by frequency, most frequent first (the table files' order).
-    const std::vector<std::uint64_t> counts = counted ? *counted : count_codes_parallel(values, threads);
+    std::vector<std::uint64_t> own;
+    if (!counted) own = count_codes_parallel(values, threads);
+    const std::vector<std::uint64_t>& counts = counted ? *counted : own;
     empty_slots_ = counts[VALUE_NONE];
     const std::vector<DictEntry> by_freq = codes_by_frequency(counts);
 

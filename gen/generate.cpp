@@ -109,8 +109,8 @@ public:
     GenStage(const Rules& r, const std::vector<SolveUnit>& units, const GenOptions& opt,
              std::vector<UnitResult>& results)
         : r_(r), units_(units), opt_(opt), results_(results), needs_(unit_needs(r, units)) {
-        const std::uint64_t budget = opt.keep_children_bytes.value_or(ChildCache::default_budget(r, units));
-        if (!opt.distributor && budget > 0) cache_.emplace(r, units, budget);
+        const std::uint64_t budget = ChildCache::budget(r, units, opt.keep_children_bytes, opt.distributor != nullptr);
+        if (budget > 0) cache_.emplace(r, units, budget);
     }
     void begin() override { results_.assign(units_.size(), UnitResult{}); }
     std::size_t items() const override { return units_.size(); }
@@ -196,8 +196,9 @@ ItemOutcome GenStage::run(PipelineItem& item) {
     for (std::size_t k = 0; k < sectors.size(); ++k) {
         const std::vector<std::uint64_t> counts = count_codes_parallel(values[k], item.team());
         res.sectors[k] = sector_stats_of_counts(sectors[k], counts, opt_.metric);
-        write_opt.code_counts = &counts;
-        if (auto err = write_table(path_of(r_, sectors[k], opt_.dir), r_, sectors[k], values[k], write_opt))
+        TableWriteOptions sector_opt = write_opt;
+        sector_opt.code_counts = &counts;
+        if (auto err = write_table(path_of(r_, sectors[k], opt_.dir), r_, sectors[k], values[k], sector_opt))
             return ItemOutcome::stop(*err);
         if (cache_) cache_->keep(sectors[k], values[k], counts, item.team());
         std::vector<ValueCode>().swap(values[k]);

@@ -41,8 +41,9 @@ struct GenOptions {
     // (tools/mpi_job.h), each with `threads` threads.
     PipelineDistributor* distributor = nullptr;
     // Bytes of solved sectors' packed values kept in memory for the units
-    // that read them (gen/child_cache.h); unset: kChildCacheAuto; 0: none
-    // kept, every unit reads its children's files.  Over MPI ranks: none.
+    // that read them (gen/child_cache.h); unset: ChildCache::budget()'s
+    // default; 0: none kept, every unit reads its children's files.  Over
+    // MPI ranks: none.
     std::optional<std::uint64_t> keep_children_bytes;
 };
 
@@ -55,7 +56,7 @@ struct UnitResult {
     double write_seconds = 0;      // of `seconds`, writing the tables
     double load_seconds = 0;       // of `seconds`, loading the children's tables
     int team = 0;                  // threads that solved it
-    int children_read = 0;         // tables of sectors of the run it read
+    int children_read = 0;         // child tables it read, from memory or files
     int children_kept = 0;         // of those, lent from memory (gen/child_cache.h), not loaded from files
     std::uint64_t kept_bytes = 0;  // the most packed values kept in memory at once, up to its end
 };

@@ -261,9 +261,11 @@ int print_gen_plan(const Args& a, const Rules& r, const std::vector<SolveUnit>& 
         if (p.units[u].memory_bytes > p.units[p.most_memory].memory_bytes) p.most_memory = u;
     }
     for (const ProjectedUnit& run : p.run) p.wall = std::max(p.wall, run.end);
+    // As mtb gen sizes it: from every unit of the run, solved or not.
     const auto keep_mb = a.integer("--keep-children", 0, 1LL << 30);
-    if (p.model.ranks == 1)
-        p.kept_children_bytes = keep_mb ? std::uint64_t(*keep_mb) << 20 : ChildCache::default_budget(r, units);
+    p.kept_children_bytes = ChildCache::budget(
+        r, all_units, keep_mb ? std::optional<std::uint64_t>(std::uint64_t(*keep_mb) << 20) : std::nullopt,
+        p.model.ranks > 1);
     json ? print_json(r, p) : print_text(a, r, p);
     return OK;
 }

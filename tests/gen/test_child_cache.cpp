@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 
 #include "cross_check.h"
 #include "gen/child_cache.h"
@@ -47,32 +48,32 @@ TEST_CASE("kept children: lent to their readers, let go after the last", "[gen][
     REQUIRE(solved < units.size());
     const Sector s = units[solved].sectors[0];
     const std::vector<std::size_t>& by = readers[s];
-    std::vector<std::vector<ValueCode>> values(1, std::vector<ValueCode>(distinct_positions(r, s)));
-    for (std::size_t i = 0; i < values[0].size(); ++i) values[0][i] = ValueCode(VALUE_DRAW + i % 7);
+    std::vector<ValueCode> values(distinct_positions(r, s));
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = ValueCode(VALUE_DRAW + i % 7);
 
     ChildCache cache(r, units, std::uint64_t(1) << 40);
-    cache.keep(s, values[0], count_codes(values[0]), 2);
+    cache.keep(s, values, count_codes(values), 2);
     CHECK(cache.bytes() > 0);
     for (std::size_t k = 0; k < by.size(); ++k) {
         ChildValues children;
         CHECK(cache.lend(by[k], children) == 1);
         REQUIRE(children.has(s));
         const ChildTable& t = *children.find(s);
-        for (std::size_t i = 0; i < values[0].size(); i += 97) CHECK(t.at(i) == values[0][i]);
+        for (std::size_t i = 0; i < values.size(); i += 97) CHECK(t.at(i) == values[i]);
         // Held by the cache until the last reader has it.
         CHECK((cache.bytes() > 0) == (k + 1 < by.size()));
     }
     CHECK(cache.peak_bytes() > 0);
 
-    ChildCache small(r, units, values[0].size() / 4);  // below half a byte a slot
-    small.keep(s, values[0], count_codes(values[0]), 1);
+    ChildCache small(r, units, values.size() / 4);  // below half a byte a slot
+    small.keep(s, values, count_codes(values), 1);
     ChildValues none;
     CHECK(small.lend(by[0], none) == 0);
     CHECK(small.bytes() == 0);
 
-    values[0][values[0].size() / 2] = VALUE_NONE;
+    values[values.size() / 2] = VALUE_NONE;
     ChildCache empty_slot(r, units, std::uint64_t(1) << 40);
-    empty_slot.keep(s, values[0], count_codes(values[0]), 1);
+    empty_slot.keep(s, values, count_codes(values), 1);
     CHECK(empty_slot.lend(by[0], none) == 0);
     CHECK(empty_slot.peak_bytes() == 0);
 }
@@ -84,9 +85,8 @@ TEST_CASE("kept children: lent to their readers, let go after the last", "[gen][
 TEST_CASE("kept children: the same tables as children loaded from their files", "[gen][child-cache][threads]") {
     const Rules& r = *find_rules("lasker");
     const std::vector<SolveUnit> units = endgame_units(r, 4);
-    std::map<Sector, bool> in_run;
-    for (const SolveUnit& u : units)
-        for (Sector s : u.sectors) in_run[s] = true;
+    std::set<Sector> in_run;
+    for (const SolveUnit& u : units) in_run.insert(u.sectors.begin(), u.sectors.end());
     struct Run {
         const char* name;
         std::uint64_t budget;
