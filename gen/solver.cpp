@@ -1301,14 +1301,24 @@ struct UnitSolver {
             const bool shared = omp_get_num_threads() > 1;
             ExitRows rows;
             PredRows pred_rows;
-            std::vector<std::uint64_t> preds, all;
+            std::vector<std::uint64_t> preds, all, ready;
             preds.reserve(256);
             all.reserve(BATCH * 256);
+            ready.reserve(BATCH * 256);
+            auto update = [&](const std::vector<std::uint64_t>& targets) {
+                for (std::uint64_t x : targets) {
+                    if (loss)
+                        after_loss(thread, layer, unpack_sector(x), unpack_slot(x), shared);
+                    else
+                        after_win(thread, rows, layer, unpack_sector(x), unpack_slot(x), shared);
+                }
+            };
 #pragma omp for schedule(dynamic, 1)
             for (std::size_t c = 0; c < chunks; ++c) {
                 const std::size_t first = c * CHUNK, last = std::min(list.size(), first + CHUNK);
                 for (std::size_t x = first; x < std::min(last, first + AHEAD); ++x)
                     __builtin_prefetch(&word_of(list[x]));
+                ready.clear();
                 for (std::size_t b = first; b < last; b += BATCH) {
                     all.clear();
                     for (std::size_t x = b; x < std::min(last, b + BATCH); ++x) {
@@ -1322,13 +1332,14 @@ struct UnitSolver {
                     traffic[std::size_t(thread)].t.random_reads += std::min(last, b + BATCH) - b;
                     traffic[std::size_t(thread)].t.random_writes += all.size();
                     for (std::uint64_t x : all) __builtin_prefetch(&words[unpack_sector(x)][unpack_slot(x)], 1);
-                    for (std::uint64_t x : all) {
-                        if (loss)
-                            after_loss(thread, layer, unpack_sector(x), unpack_slot(x), shared);
-                        else
-                            after_win(thread, rows, layer, unpack_sector(x), unpack_slot(x), shared);
-                    }
+                    // The batch before is updated only now, its words'
+                    // loads having had this batch's predecessor search to
+                    // arrive in.  (No update of a layer changes the word
+                    // of a position of that layer, which the search reads.)
+                    update(ready);
+                    ready.swap(all);
                 }
+                update(ready);
             }
         }
         ++stats.layers;
