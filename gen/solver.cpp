@@ -1274,11 +1274,17 @@ struct UnitSolver {
     }
 
     // One propagation pass: the positions of code `code` (from the
-    // frontier: one result and distance) update their in-unit predecessors.  Positions are taken a
-    // few at a time, and all their predecessors' words fetched before any
-    // is updated: the updates land anywhere in the unit, so this keeps many
-    // cache misses in flight at once.  The positions' own words are fetched
-    // a few batches ahead, for the same reason.
+    // frontier: one result and distance) update their in-unit predecessors.
+    // The updates land anywhere in the unit, so positions are taken BATCH
+    // at a time, all their predecessors' words are prefetched, and they are
+    // updated after the next batch's predecessors are found and prefetched:
+    // many misses stay in flight, and each load has that search's time to
+    // arrive in.  It is safe because no update of a layer changes the word
+    // of a position of that layer, which the search reads.  The positions'
+    // own words are fetched AHEAD positions ahead, for the same reason.
+    // PrefetchedBatches does the same with batches of a fixed number of
+    // updates; here it took 4-10% more CPU on lasker <= 6's layers
+    // (BENCHMARKS.md, session 46), so batches end at a position's end.
     void propagation_pass(Word code) {
         const int layer = metric.plies(code);
         const bool loss = value_wdl(code) == Wdl::LOSS;
@@ -1331,12 +1337,8 @@ struct UnitSolver {
                     }
                     traffic[std::size_t(thread)].t.random_reads += std::min(last, b + BATCH) - b;
                     traffic[std::size_t(thread)].t.random_writes += all.size();
-                    for (std::uint64_t x : all) __builtin_prefetch(&words[unpack_sector(x)][unpack_slot(x)], 1);
-                    // The batch before is updated only now, its words'
-                    // loads having had this batch's predecessor search to
-                    // arrive in.  (No update of a layer changes the word
-                    // of a position of that layer, which the search reads.)
-                    update(ready);
+                    for (std::uint64_t x : all) __builtin_prefetch(&word_of(x), 1);
+                    update(ready);  // the batch before
                     ready.swap(all);
                 }
                 update(ready);
