@@ -17,6 +17,7 @@
 #include "gen/child_cache.h"
 #include "gen/item_report.h"
 #include "gen/pipeline.h"
+#include "gen/process_clock.h"
 #include "table/code_counts.h"
 #include "table/table_folder.h"
 #include "table/table_reader.h"
@@ -193,7 +194,12 @@ ItemOutcome GenStage::run(PipelineItem& item) {
     // file just written), and its values freed before the next is packed:
     // the unit's peak stays its solve's.
     res.sectors.resize(sectors.size());
+    const double c_solved = process_cpu_seconds();
+    TableWriteStats written;
+    write_opt.stats = &written;
     for (std::size_t k = 0; k < sectors.size(); ++k) {
+        res.write.positions += values[k].size();
+        res.write.streamed_bytes += values[k].size() * sizeof(ValueCode);
         const std::vector<std::uint64_t> counts = count_codes_parallel(values[k], item.team());
         res.sectors[k] = sector_stats_of_counts(sectors[k], counts, opt_.metric);
         TableWriteOptions sector_opt = write_opt;
@@ -212,6 +218,8 @@ ItemOutcome GenStage::run(PipelineItem& item) {
 #endif
     res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_solved).count();
+    res.write.cpu_seconds = process_cpu_seconds() - c_solved;
+    res.write.streamed_bytes += written.frame_bytes + written.file_bytes;
     res.team = item.team();
     unit_solved(item);
     return ItemOutcome::done();
@@ -240,6 +248,7 @@ std::string GenStage::item_report(std::size_t u) {
     w.put(res.peak_bytes);
     w.put(res.stats);
     w.put(res.write_seconds);
+    w.put(res.write);
     w.put(res.load_seconds);
     w.put(res.team);
     w.put(res.children_read);
@@ -258,6 +267,7 @@ ItemOutcome GenStage::take_item_report(PipelineItem& item, const std::string& re
     res.peak_bytes = r.get<std::uint64_t>();
     res.stats = r.get<SolveStats>();
     res.write_seconds = r.get<double>();
+    res.write = r.get<PhaseTraffic>();
     res.load_seconds = r.get<double>();
     res.team = r.get<int>();
     res.children_read = r.get<int>();

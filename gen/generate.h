@@ -54,6 +54,11 @@ struct UnitResult {
     std::uint64_t peak_bytes = 0;  // unit words + children values and indexes held while solving
     SolveStats stats;              // the solver's times and traffic per phase (mtb gen --profile)
     double write_seconds = 0;      // of `seconds`, writing the tables
+    // The write's CPU (the whole process's, as the solver's phases) and
+    // traffic: positions = the unit's slots; streamed = the values read
+    // to count their codes (2 bytes a slot), the frames handed to zstd
+    // (over every encoding tried) and the files' bytes.
+    PhaseTraffic write;
     double load_seconds = 0;       // of `seconds`, loading the children's tables
     int team = 0;                  // threads that solved it
     int children_read = 0;         // child tables it read, from memory or files

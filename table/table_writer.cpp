@@ -79,8 +79,10 @@ TableHeader header_for(const Rules& r, Sector s, std::span<const ValueCode> valu
 std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const ValueCode> values, bool wdl_only,
                                            const std::vector<std::uint16_t>& symbol_of, const TableWriteOptions& opt,
                                            const std::vector<std::uint8_t>& zdict,
-                                           std::vector<std::vector<std::uint8_t>>& compressed) {
+                                           std::vector<std::vector<std::uint8_t>>& compressed,
+                                           std::uint64_t& frame_bytes) {
     compressed.assign(h.block_count, {});
+    std::atomic<std::uint64_t> framed{0};
     std::atomic<std::uint32_t> next{0};
     std::atomic<bool> failed{false};
     std::string error;
@@ -107,8 +109,10 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
             if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
         }
         std::vector<std::uint8_t> raw;
+        std::uint64_t framed_here = 0;
         for (std::uint32_t b; cctx && !failed && (b = next++) < h.block_count;) {
             block_frame(h, b, values, wdl_only, symbol_of, raw);
+            framed_here += raw.size();
             std::vector<std::uint8_t>& out = compressed[b];
             out.resize(ZSTD_compressBound(raw.size()));
             std::size_t size = ZSTD_compress2(cctx.get(), out.data(), out.size(), raw.data(), raw.size());
@@ -119,7 +123,9 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
             out.resize(size);
             out.shrink_to_fit();
         }
+        framed += framed_here;
     }
+    frame_bytes += framed;
     if (failed) return error;
     return std::nullopt;
 }
@@ -191,11 +197,12 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     std::vector<BlockEncoding> candidates = encoding_candidates(h, values, wdl_only, symbol_of, opt);
     std::vector<std::vector<std::uint8_t>> compressed, trial;
     std::size_t chosen = 0;
-    std::uint64_t best = UINT64_MAX;
+    std::uint64_t best = UINT64_MAX, frame_bytes = 0;
     for (std::size_t c = 0; c < candidates.size(); ++c) {
         TableHeader trial_header = h;
         candidates[c].apply(trial_header);
-        if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial))
+        if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial,
+                                           frame_bytes))
             return err;
         std::uint64_t bytes = candidates[c].zdict.size();
         for (const auto& block : trial) bytes += block.size();
@@ -215,7 +222,12 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     encode_meta(dict, index, meta);
     meta.insert(meta.end(), zdict.begin(), zdict.end());  // the checksum covers it too
     h.meta_checksum = checksum64(meta);
-    return write_file(path, encode_header(h), meta, compressed);
+    if (auto err = write_file(path, encode_header(h), meta, compressed)) return err;
+    if (opt.stats) {
+        opt.stats->frame_bytes += frame_bytes;
+        opt.stats->file_bytes += h.file_size;
+    }
+    return std::nullopt;
 }
 
 }  // namespace mtb

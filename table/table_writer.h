@@ -29,6 +29,13 @@
 
 namespace mtb {
 
+// What one write_table() streamed, for `mtb gen --profile`: added to,
+// never cleared, so that one struct can sum a unit's tables.
+struct TableWriteStats {
+    std::uint64_t frame_bytes = 0;  // bytes handed to zstd, over every encoding tried
+    std::uint64_t file_bytes = 0;   // bytes of the files written
+};
+
 struct TableWriteOptions {
     int level = 19;                        // zstd level, 1..22
     std::uint32_t block_slots = 1u << 16;  // slots per block (> 0)
@@ -57,6 +64,7 @@ struct TableWriteOptions {
     // them already (mtb gen counts a solved sector once, for its statistics,
     // its table and its copy kept for later units); null: counted here.
     const std::vector<std::uint64_t>* code_counts = nullptr;
+    TableWriteStats* stats = nullptr;  // not null: what the write streamed is added here
 };
 
 // Writes one sector's table atomically (temp file + rename).  values[slot]

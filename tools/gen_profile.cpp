@@ -25,19 +25,22 @@ void print_gen_profile(const std::vector<UnitResult>& results) {
         "streamed)\n");
     std::printf("%-16s %-7s %9s %14s %14s %14s %11s %9s %9s %9s\n", "unit", "phase", "CPU s", "positions",
                 "random reads", "random writes", "streamed MB", "Mpos/s", "Mrand/s", "MB/s");
-    PhaseTraffic total[4];
-    const char* names[4] = {"init", "loss", "win", "finish"};
+    // The solver's phases, then the unit's write (count, compress, file).
+    constexpr int PHASES = 5;
+    PhaseTraffic total[PHASES];
+    const char* names[PHASES] = {"init", "loss", "win", "finish", "write"};
     for (const UnitResult& u : results) {
         if (u.skipped || u.sectors.empty()) continue;
         std::string unit;
         for (const SectorStats& s : u.sectors) unit.append(unit.empty() ? "" : ",").append(s.sector.name());
-        const PhaseTraffic* phases[4] = {&u.stats.init, &u.stats.loss_layers, &u.stats.win_layers, &u.stats.finish};
-        for (int p = 0; p < 4; ++p) {
+        const PhaseTraffic* phases[PHASES] = {&u.stats.init, &u.stats.loss_layers, &u.stats.win_layers,
+                                              &u.stats.finish, &u.write};
+        for (int p = 0; p < PHASES; ++p) {
             print_row(unit, names[p], *phases[p]);
             total[p] += *phases[p];
         }
     }
-    for (int p = 0; p < 4; ++p) print_row("all", names[p], total[p]);
+    for (int p = 0; p < PHASES; ++p) print_row("all", names[p], total[p]);
     long long read = 0, kept = 0;
     std::uint64_t most = 0;
     for (const UnitResult& u : results) {

@@ -10,8 +10,11 @@
 #include "cross_check.h"
 #include "engine/notation.h"
 #include "gen/child_values.h"
+#include "gen/generate.h"
 #include "gen/held_writes.h"
+#include "gen/sector_graph.h"
 #include "table/index.h"
+#include "table/table_folder.h"
 #include "table/table_reader.h"
 #include "table/table_writer.h"
 
@@ -366,6 +369,38 @@ TEST_CASE("the solver's profile counts each position once per phase it goes thro
         CHECK(st.loss_layers.random_writes > 0);
         CHECK(st.win_layers.random_writes > 0);
     }
+}
+
+TEST_CASE("the write's profile counts each unit's slots and the bytes it streamed", "[gen]") {
+    // lasker <= 3 into a folder: its write row counts every slot of the
+    // unit once, the values read to count their codes (2 bytes a slot), at
+    // least a byte a slot handed to zstd and at most both encodings of 2
+    // bytes a slot, and the files' bytes on disk.
+    const Rules& r = *find_rules("lasker");
+    const std::vector<SolveUnit> units = endgame_units(r, 3);
+    const std::string dir = scratch_dir("write-profile");
+    GenOptions opt;
+    opt.dir = dir;
+    opt.threads = 1;
+    std::vector<UnitResult> results;
+    REQUIRE(!generate_units(r, units, opt, results));
+    REQUIRE(results.size() == units.size());
+    std::uint64_t all_slots = 0;
+    for (const UnitResult& u : results) {
+        std::uint64_t slots = 0, files = 0;
+        for (const SectorStats& st : u.sectors) {
+            slots += st.slots;
+            files += std::filesystem::file_size(table_path(dir, r, st.sector));
+        }
+        CHECK(u.write.positions == slots);
+        CHECK(u.write.streamed_bytes >= 2 * slots + slots + files);
+        CHECK(u.write.streamed_bytes <= 2 * slots + 4 * slots + files);
+        CHECK(u.write.cpu_seconds >= 0);
+        CHECK(u.write.random_reads == 0);
+        all_slots += slots;
+    }
+    CHECK(all_slots > 10000);
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("sector statistics count every kind of value and the longest win", "[gen]") {

@@ -4,6 +4,7 @@
 // are refused.
 #include "tests/catch.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -106,6 +107,30 @@ TEST_CASE("v2: few values are packed several to a byte and read back", "[table]"
         CHECK(plain->header().pack_base == 0);
         check_reads_back(*plain, values);
     }
+}
+
+TEST_CASE("the writer's stats count each encoding's frames and the file's bytes", "[table]") {
+    // 100003 slots in blocks of 10000: plain frames are a byte a slot;
+    // packed 4 to a byte (4 values), each block's frame rounds up.
+    test::TmpDir dir;
+    const auto values = skewed(100003, 4, 7);
+    TableWriteOptions opt;
+    opt.level = 3;
+    opt.block_slots = 10000;
+    opt.train_dictionary = false;
+    TableWriteStats stats;
+    opt.stats = &stats;
+    opt.pack_symbols = false;
+    write_and_open(dir.file("plain.mtb"), values, opt);
+    CHECK(stats.frame_bytes == 100003);
+    CHECK(stats.file_bytes == std::filesystem::file_size(dir.file("plain.mtb")));
+    // Added to, not reset: both encodings of the second table on top.
+    const std::uint64_t first_file = stats.file_bytes;
+    opt.pack_symbols = true;
+    auto packed = write_and_open(dir.file("packed.mtb"), values, opt);
+    REQUIRE(int(packed->header().pack_count) == 4);
+    CHECK(stats.frame_bytes == 100003 + 100003 + (10 * 2500 + 1));
+    CHECK(stats.file_bytes == first_file + std::filesystem::file_size(dir.file("packed.mtb")));
 }
 
 TEST_CASE("v2: a table whose blocks share a pattern gets a zstd dictionary", "[table]") {
