@@ -47,6 +47,22 @@ inline Bitboard mill_closing_points(const Board& b, Bitboard own, Bitboard targe
     return r & targets;
 }
 
+// The stones among `from` (stones of `own`) whose step to the empty point p
+// closes a mill through p: a mill through p whose other two points are
+// own's and do not include the stone (the stone leaves its point, so a
+// mill it is part of stays open).  The same as testing
+// mill_at(b, (own ^ bit(f)) | bit(p), p) for each f of `from`, without
+// building each mover: the solver's init asks it of every position with a
+// closing point.
+inline Bitboard stones_closing_at(const Board& b, Bitboard own, Point p, Bitboard from) {
+    Bitboard r = 0;
+    for (Bitboard m : b.mills_at[p]) {
+        const Bitboard rest = m & ~bit(p);
+        r |= m && (own & rest) == rest ? from & ~m : 0;
+    }
+    return r;
+}
+
 inline bool may_fly(const Rules& r, const Position& p) { return r.can_fly(p.on_board(p.side), p.hand[p.side]); }
 
 inline bool may_place(const Position& p) { return p.hand[p.side] > 0; }

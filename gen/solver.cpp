@@ -576,14 +576,14 @@ struct UnitSolver {
                 int steps = all_steps(fly, us, empty);
                 for (Bitboard c = closing; c;) {
                     const Point p = pop_lsb(c);
-                    for (Bitboard f = fly ? us : b.adjacent[p] & us; f;) {
+                    const Bitboard closers = stones_closing_at(b, us, p, fly ? us : b.adjacent[p] & us);
+                    if (closers && capture_ends) {
+                        e.win = 1;
+                        return 0;
+                    }
+                    steps -= popcount(closers);
+                    for (Bitboard f = closers; f;) {
                         const Bitboard mover = (us ^ bit(pop_lsb(f))) | bit(p);
-                        if (!mill_at(b, mover, p)) continue;
-                        if (capture_ends) {
-                            e.win = 1;
-                            return 0;
-                        }
-                        --steps;
                         for (Bitboard x = rem; x;) child(PLY_MOVE_REMOVE, pop_lsb(x), mover);
                     }
                 }
@@ -891,8 +891,7 @@ struct UnitSolver {
         const bool fly = r.can_fly(s.us_board, s.us_hand);
         while (closing) {
             const Point p = pop_lsb(closing);
-            for (Bitboard f = fly ? n.us : b.adjacent[p] & n.us; f;)
-                if (mill_at(b, (n.us ^ bit(pop_lsb(f))) | bit(p), p)) return true;
+            if (stones_closing_at(b, n.us, p, fly ? n.us : b.adjacent[p] & n.us)) return true;
         }
         return false;
     }

@@ -202,7 +202,7 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
         TableHeader trial_header = h;
         candidates[c].apply(trial_header);
         if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial,
-                                           frame_bytes))
+                                       frame_bytes))
             return err;
         std::uint64_t bytes = candidates[c].zdict.size();
         for (const auto& block : trial) bytes += block.size();

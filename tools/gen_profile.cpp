@@ -33,8 +33,8 @@ void print_gen_profile(const std::vector<UnitResult>& results) {
         if (u.skipped || u.sectors.empty()) continue;
         std::string unit;
         for (const SectorStats& s : u.sectors) unit.append(unit.empty() ? "" : ",").append(s.sector.name());
-        const PhaseTraffic* phases[PHASES] = {&u.stats.init, &u.stats.loss_layers, &u.stats.win_layers,
-                                              &u.stats.finish, &u.write};
+        const PhaseTraffic* phases[PHASES] = {&u.stats.init, &u.stats.loss_layers, &u.stats.win_layers, &u.stats.finish,
+                                              &u.write};
         for (int p = 0; p < PHASES; ++p) {
             print_row(unit, names[p], *phases[p]);
             total[p] += *phases[p];

@@ -55,6 +55,34 @@ TEST_CASE("generate() gives exactly the naive generator's plies; count_plies and
     }
 }
 
+TEST_CASE("stones_closing_at() finds the steps that close a mill, as building each mover does", "[movegen]") {
+    // Every empty point of random positions, with every own stone as a
+    // candidate (flying) and with the adjacent ones only: the stones whose
+    // step there makes mill_at() true, by the slow route.
+    for (const Rules& r : all_rules()) {
+        const Board& b = *r.board;
+        testing::Rng rng(11);
+        std::size_t closers = 0;
+        for (const Position& p : testing::random_positions(r, rng, 500, 500)) {
+            const Bitboard us = p.us(), empty = b.all & ~p.occupied();
+            for (Bitboard t = empty; t;) {
+                const Point to = pop_lsb(t);
+                for (Bitboard from : {us, b.adjacent[to] & us}) {
+                    Bitboard slow = 0;
+                    for (Bitboard f = from; f;) {
+                        const Point s = pop_lsb(f);
+                        if (mill_at(b, (us ^ bit(s)) | bit(to), to)) slow |= bit(s);
+                    }
+                    INFO(r.name << ": " << position_to_text(r, p) << " to " << int(to));
+                    CHECK(stones_closing_at(b, us, to, from) == slow);
+                    closers += std::size_t(popcount(slow));
+                }
+            }
+        }
+        CHECK(closers > 500);
+    }
+}
+
 TEST_CASE("after() matches the naive ply; do_ply/undo_ply restore the position", "[movegen]") {
     for (const Rules& r : all_rules()) {
         testing::Rng rng(9);
