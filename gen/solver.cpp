@@ -596,7 +596,7 @@ struct UnitSolver {
                 Bitboard closes = 0;
                 for (Bitboard c = to & closing; c;) {
                     const Point p = pop_lsb(c);
-                    if (mill_at(b, rest | bit(p), p)) closes |= bit(p);
+                    if (stones_closing_at(b, us, p, bit(from))) closes |= bit(p);
                 }
                 if (closes && capture_ends) {
                     e.win = 1;

@@ -79,10 +79,8 @@ TableHeader header_for(const Rules& r, Sector s, std::span<const ValueCode> valu
 std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const ValueCode> values, bool wdl_only,
                                            const std::vector<std::uint16_t>& symbol_of, const TableWriteOptions& opt,
                                            const std::vector<std::uint8_t>& zdict,
-                                           std::vector<std::vector<std::uint8_t>>& compressed,
-                                           std::uint64_t& frame_bytes) {
+                                           std::vector<std::vector<std::uint8_t>>& compressed) {
     compressed.assign(h.block_count, {});
-    std::atomic<std::uint64_t> framed{0};
     std::atomic<std::uint32_t> next{0};
     std::atomic<bool> failed{false};
     std::string error;
@@ -109,10 +107,8 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
             if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
         }
         std::vector<std::uint8_t> raw;
-        std::uint64_t framed_here = 0;
         for (std::uint32_t b; cctx && !failed && (b = next++) < h.block_count;) {
             block_frame(h, b, values, wdl_only, symbol_of, raw);
-            framed_here += raw.size();
             std::vector<std::uint8_t>& out = compressed[b];
             out.resize(ZSTD_compressBound(raw.size()));
             std::size_t size = ZSTD_compress2(cctx.get(), out.data(), out.size(), raw.data(), raw.size());
@@ -123,9 +119,7 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
             out.resize(size);
             out.shrink_to_fit();
         }
-        framed += framed_here;
     }
-    frame_bytes += framed;
     if (failed) return error;
     return std::nullopt;
 }
@@ -201,9 +195,9 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     for (std::size_t c = 0; c < candidates.size(); ++c) {
         TableHeader trial_header = h;
         candidates[c].apply(trial_header);
-        if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial,
-                                       frame_bytes))
+        if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial))
             return err;
+        for (std::uint32_t b = 0; b < trial_header.block_count; ++b) frame_bytes += trial_header.block_content_size(b);
         std::uint64_t bytes = candidates[c].zdict.size();
         for (const auto& block : trial) bytes += block.size();
         if (bytes < best) best = bytes, chosen = c, compressed.swap(trial);
