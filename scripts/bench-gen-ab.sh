@@ -7,6 +7,10 @@
 # swapped every round, so that both see the same load.  A copied mtb hands
 # over to its BMI2 build only with mtb-bmi2 beside it (tools/cpu_build.h):
 # copy both, or set MTB_ISA=portable to compare the portable builds.
+# COMPARE=values compares the values instead of the bytes, for binaries that
+# compress differently: both folders are first rewritten alike (NEW's `mtb
+# repack --format 1 --level 1`, which reads back every value), and those
+# copies must be byte-identical.
 #   scripts/bench-gen-ab.sh OLD_MTB NEW_MTB [K=6] [T=2] [ROUNDS=2] [RULES=nmm] [DIR=/var/tmp/mtb-ab]
 set -euo pipefail
 old=$1 new=$2 k=${3:-6} t=${4:-2} rounds=${5:-2} rules=${6:-nmm} dir=${7:-/var/tmp/mtb-ab}
@@ -20,6 +24,7 @@ run() {
   /usr/bin/time -f "round $i $side${4:+ core $4}: %U user %S sys %e wall %M KB" "${pin[@]}" \
     "$bin" gen --rules "$rules" --max-stones "$k" --out "$dir/$side" --threads "$t" "${profile[@]}" \
     2>"$dir/$side.time" >"$dir/$side.log"
+  cp "$dir/$side.log" "$dir/$side.round$i.log"  # its --profile rows, kept per round
   local init
   init=$(awk '$1 == "all" && $2 == "init" {print "; init " $3 " CPU s"}' "$dir/$side.log")
   echo "$(tail -1 "$dir/$side.time")$init"
@@ -36,8 +41,16 @@ for i in $(seq "$rounds"); do
     run old "$old" "$i"
     run new "$new" "$i"
   fi
+  a=$dir/old b=$dir/new what=tables
+  if [ "${COMPARE:-bytes}" = values ]; then
+    for side in old new; do
+      rm -rf "${dir:?}/$side.repacked"
+      "$new" repack "$dir/$side" --out "$dir/$side.repacked" --format 1 --level 1 >"$dir/$side.repack.log"
+    done
+    a=$dir/old.repacked b=$dir/new.repacked what="tables' values"
+  fi
   same=yes
-  [ "$(cd "$dir/old" && ls ./*.mtb)" = "$(cd "$dir/new" && ls ./*.mtb)" ] || same=no
-  for f in "$dir"/old/*.mtb; do cmp -s "$f" "$dir/new/${f##*/}" || same=no; done
-  if [ $same = yes ]; then echo "round $i: all tables identical"; else echo "round $i: TABLES DIFFER"; exit 1; fi
+  [ "$(cd "$a" && ls ./*.mtb)" = "$(cd "$b" && ls ./*.mtb)" ] || same=no
+  for f in "$a"/*.mtb; do cmp -s "$f" "$b/${f##*/}" || same=no; done
+  if [ $same = yes ]; then echo "round $i: all $what identical"; else echo "round $i: ${what^^} DIFFER"; exit 1; fi
 done

@@ -49,6 +49,16 @@ std::vector<DictEntry> make_dictionary(std::span<const ValueCode> values, bool w
     return dict;
 }
 
+// Why a match-search setting (0: the level's own) cannot be used, if so.
+// (The tuning itself: tuned_search(), below.)
+std::optional<std::string> search_parameter_error(ZSTD_cParameter p, int value, const char* name) {
+    if (value == 0) return std::nullopt;
+    const ZSTD_bounds b = ZSTD_cParam_getBounds(p);
+    if (ZSTD_isError(b.error) || value < b.lowerBound || value > b.upperBound)
+        return std::string("zstd ") + name + " out of range";
+    return std::nullopt;
+}
+
 // The header of a table of `values` under `opt`, up to the encoding
 // (choose_encoding()) and the sizes and checksums known once the blocks
 // are compressed.
@@ -104,6 +114,9 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, opt.level);
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 0);
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_contentSizeFlag, 1);
+            const MatchSearch search = opt.search.value_or(tuned_search(opt.level));
+            if (search.min_match) ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_minMatch, search.min_match);
+            if (search.search_log) ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_searchLog, search.search_log);
             if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
         }
         std::vector<std::uint8_t> raw;
@@ -171,10 +184,22 @@ std::optional<std::string> write_file(const std::string& path, const std::vector
 
 }  // namespace
 
+// At level 9, for frames of 64 KiB zstd's lazy2 with a match of at least 4
+// bytes and 32 candidates searched; here at least 6 bytes and 8
+// candidates.  On the blocks of nmm, lasker and lasker-20 <= 6 (values) and
+// of nmm <= 6's win/draw/loss copy that compresses 1.6-2.1x faster into
+// files 0.3-1.4% smaller (BENCHMARKS.md, "Session 50";
+// scripts/zstd-search-trial.py): a solved table's symbols repeat in long
+// runs, which short matches only cut up.  Other levels were not measured.
+MatchSearch tuned_search(int level) { return level == 9 ? MatchSearch{6, 3} : MatchSearch{}; }
+
 std::optional<std::string> write_table(const std::string& path, const Rules& r, Sector s,
                                        std::span<const ValueCode> values, const TableWriteOptions& opt) {
     if (opt.block_slots == 0 || opt.block_slots > kMaxBlockSlots) return std::string("block size out of range");
     if (opt.level < 1 || opt.level > ZSTD_maxCLevel()) return std::string("zstd level out of range");
+    const MatchSearch search = opt.search.value_or(tuned_search(opt.level));
+    if (auto err = search_parameter_error(ZSTD_c_minMatch, search.min_match, "min_match")) return err;
+    if (auto err = search_parameter_error(ZSTD_c_searchLog, search.search_log, "search_log")) return err;
     if (r.name.size() > kRulesNameMax) return std::string("rules name too long for the table header");
     if (opt.format_version < kOldestFormatVersion || opt.format_version > kFormatVersion)
         return "format version " + std::to_string(opt.format_version) + " cannot be written";

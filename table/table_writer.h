@@ -36,8 +36,26 @@ struct TableWriteStats {
     std::uint64_t file_bytes = 0;   // bytes of the files written
 };
 
+// zstd's match search past what the level sets: ZSTD_c_minMatch and
+// ZSTD_c_searchLog, 0 each for the level's own.  Only the bytes change,
+// never a value, and readers need nothing of it.
+struct MatchSearch {
+    int min_match = 0;
+    int search_log = 0;
+    bool operator==(const MatchSearch&) const = default;
+};
+
+// The writer's search at `level` when the options name none: tuned for
+// value tables at level 9 (mtb gen's and mtb wdl's default), the level's
+// own elsewhere (table/table_writer.cpp says what was measured).
+MatchSearch tuned_search(int level);
+
 struct TableWriteOptions {
-    int level = 19;                        // zstd level, 1..22
+    int level = 19;  // zstd level, 1..22
+    // The match search in blocks without a trained dictionary (with one,
+    // zstd takes the search from the digested dictionary at `level`);
+    // unset: tuned_search(level).
+    std::optional<MatchSearch> search;
     std::uint32_t block_slots = 1u << 16;  // slots per block (> 0)
     // VALUES; WDL keeps only win/draw/loss (distances dropped); WDL_CAPTURES
     // as WDL, for values that are capture_resolved_wdl()'s (gen/wdl_captures.h).

@@ -1,6 +1,7 @@
 // Table files: values survive write -> read; damage is always detected.
 #include "tests/catch.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -217,7 +218,52 @@ TEST_CASE("the writer rejects bad options and unwritable paths", "[table]") {
     opt = {};
     opt.level = 99;
     CHECK(write_table(dir.file("a.mtb"), nmm(), Sector{3, 3, 0, 0}, v, opt));
+    opt = {};
+    opt.search = MatchSearch{1000, 0};  // zstd's minimum match is 3..7
+    CHECK(write_table(dir.file("a.mtb"), nmm(), Sector{3, 3, 0, 0}, v, opt));
+    opt = {};
+    opt.search = MatchSearch{0, -1};
+    CHECK(write_table(dir.file("a.mtb"), nmm(), Sector{3, 3, 0, 0}, v, opt));
+    CHECK_FALSE(std::filesystem::exists(dir.file("a.mtb")));
     CHECK(write_table(dir.file("no/such/dir/a.mtb"), nmm(), Sector{3, 3, 0, 0}, v));
     CHECK(table_file_name(nmm(), Sector{5, 4, 2, 3}) == "nmm_5v4+2+3.mtb");
     CHECK(table_file_name(nmm(), Sector{5, 4, 0, 0}) == "nmm_5v4.mtb");
+}
+
+TEST_CASE("a match search of its own changes a table's bytes, never its values", "[table]") {
+    test::TmpDir dir;
+    const Sector s{5, 4, 0, 0};
+    // Runs of a few values with short random stretches between, as solved
+    // tables have: the matches zstd finds then depend on its search.
+    std::mt19937 rng(11);
+    std::vector<ValueCode> values(300000);
+    for (std::size_t i = 0; i < values.size();) {
+        const std::size_t run = 1 + rng() % 40;
+        const ValueCode c = ValueCode(1 + rng() % 6);
+        for (std::size_t j = 0; j < run && i < values.size(); ++j, ++i) values[i] = rng() % 9 ? c : ValueCode(7);
+    }
+    auto write = [&](const std::string& name, std::optional<MatchSearch> search) {
+        TableWriteOptions opt;
+        opt.level = 9;
+        opt.search = search;
+        opt.pack_symbols = false;  // one encoding, so that only the search differs
+        const std::string path = dir.file(name);
+        REQUIRE_FALSE(write_table(path, unregistered(), s, values, opt));
+        std::string error;
+        auto t = TableFile::open(path, error);
+        REQUIRE(t);
+        std::vector<ValueCode> back;
+        REQUIRE_FALSE(t->read_all(back));
+        check_same(values, back);
+        CHECK(verify_table(path).empty());
+        return slurp(path);
+    };
+    const auto plain = write("plain.mtb", MatchSearch{});
+    const auto tuned = write("tuned.mtb", MatchSearch{6, 4});
+    CHECK(plain != tuned);  // the setting reached zstd
+    CHECK(write("plain-again.mtb", MatchSearch{}) == plain);
+    // Unset, level 9 takes the writer's tuning, another level its own search.
+    CHECK(tuned_search(9) != MatchSearch{});
+    CHECK(tuned_search(19) == MatchSearch{});
+    CHECK(write("default.mtb", std::nullopt) == write("tuned-9.mtb", tuned_search(9)));
 }
