@@ -85,10 +85,11 @@ TableHeader header_for(const Rules& r, Sector s, std::span<const ValueCode> valu
 // Compresses every block, in parallel: each thread takes the next block.
 // OpenMP like the solver, whose thread pool it reuses (mtb gen writes a
 // unit's tables right after solving it; a small unit running beside others
-// writes with its one thread).
+// writes with its one thread).  `search`: opt's, resolved and checked once
+// by write_table (tuned_search() where opt names none).
 std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const ValueCode> values, bool wdl_only,
                                            const std::vector<std::uint16_t>& symbol_of, const TableWriteOptions& opt,
-                                           const std::vector<std::uint8_t>& zdict,
+                                           MatchSearch search, const std::vector<std::uint8_t>& zdict,
                                            std::vector<std::vector<std::uint8_t>>& compressed) {
     compressed.assign(h.block_count, {});
     std::atomic<std::uint32_t> next{0};
@@ -114,7 +115,6 @@ std::optional<std::string> compress_blocks(const TableHeader& h, std::span<const
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, opt.level);
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 0);
             ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_contentSizeFlag, 1);
-            const MatchSearch search = opt.search.value_or(tuned_search(opt.level));
             if (search.min_match) ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_minMatch, search.min_match);
             if (search.search_log) ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_searchLog, search.search_log);
             if (cdict) ZSTD_CCtx_refCDict(cctx.get(), cdict.get());
@@ -220,7 +220,8 @@ std::optional<std::string> write_table(const std::string& path, const Rules& r, 
     for (std::size_t c = 0; c < candidates.size(); ++c) {
         TableHeader trial_header = h;
         candidates[c].apply(trial_header);
-        if (auto err = compress_blocks(trial_header, values, wdl_only, symbol_of, opt, candidates[c].zdict, trial))
+        if (auto err =
+                compress_blocks(trial_header, values, wdl_only, symbol_of, opt, search, candidates[c].zdict, trial))
             return err;
         for (std::uint32_t b = 0; b < trial_header.block_count; ++b) frame_bytes += trial_header.block_content_size(b);
         std::uint64_t bytes = candidates[c].zdict.size();

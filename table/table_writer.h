@@ -46,8 +46,9 @@ struct MatchSearch {
 };
 
 // The writer's search at `level` when the options name none: tuned for
-// value tables at level 9 (mtb gen's and mtb wdl's default), the level's
-// own elsewhere (table/table_writer.cpp says what was measured).
+// solved tables at level 9 (mtb gen's default; mtb wdl's and mtb repack's
+// with --level 9), the level's own elsewhere (table/table_writer.cpp says
+// what was measured).
 MatchSearch tuned_search(int level);
 
 struct TableWriteOptions {
