@@ -12,6 +12,7 @@
 // queries run between phases.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -50,30 +51,50 @@ public:
         return n;
     }
 
+    // Marks the entries added so far (the solver's init) apart from those
+    // added later, for take().
+    void seal() {
+        sealed_.assign(lists_.size(), {});
+        for (std::size_t t = 0; t < lists_.size(); ++t)
+            for (const auto& l : lists_[t]) sealed_[t].push_back(l.size());
+    }
+
     // Every entry of `code` as (k << SLOT_BITS | slot), sector by sector and
     // thread list by thread list (the same order for any `threads`, the
-    // number that copy them); their lists are freed.
-    std::vector<std::uint64_t> take(std::uint16_t code, int threads = 1) {
+    // number that copy them); their lists are freed.  With `before_seal`,
+    // the entries added before seal() go there instead, in the same order.
+    std::vector<std::uint64_t> take(std::uint16_t code, int threads = 1,
+                                    std::vector<std::uint64_t>* before_seal = nullptr) {
         struct Part {
             std::vector<std::uint32_t>* list;
             int k;
-            std::size_t at;
+            std::size_t sealed;         // its first entries, added before seal()
+            std::size_t at, sealed_at;  // where they go in the result, in *before_seal
         };
         std::vector<Part> parts;
-        std::size_t total = 0;
+        std::size_t total = 0, total_sealed = 0;
         for (int k = 0; k < sectors_; ++k)
-            for (auto& l : lists_) {
+            for (std::size_t t = 0; t < lists_.size(); ++t) {
+                std::vector<std::vector<std::uint32_t>>& l = lists_[t];
                 const std::size_t i = index(code, k);
                 if (i >= l.size() || l[i].empty()) continue;
-                parts.push_back({&l[i], k, total});
-                total += l[i].size();
+                std::size_t sealed = 0;
+                if (before_seal && t < sealed_.size() && i < sealed_[t].size())
+                    sealed = std::min(sealed_[t][i], l[i].size());
+                parts.push_back({&l[i], k, sealed, total, total_sealed});
+                total += l[i].size() - sealed;
+                total_sealed += sealed;
             }
         std::vector<std::uint64_t> out(total);
+        if (before_seal) before_seal->assign(total_sealed, 0);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (std::size_t p = 0; p < parts.size(); ++p) {
-            std::uint64_t* o = out.data() + parts[p].at;
-            for (std::uint32_t s : *parts[p].list) *o++ = entry(parts[p].k, s);
-            std::vector<std::uint32_t>().swap(*parts[p].list);
+            const Part& part = parts[p];
+            const std::vector<std::uint32_t>& l = *part.list;
+            for (std::size_t n = 0; n < part.sealed; ++n) (*before_seal)[part.sealed_at + n] = entry(part.k, l[n]);
+            std::uint64_t* o = out.data() + part.at;
+            for (std::size_t n = part.sealed; n < l.size(); ++n) *o++ = entry(part.k, l[n]);
+            std::vector<std::uint32_t>().swap(*part.list);
         }
         return out;
     }
@@ -104,6 +125,7 @@ private:
     }
 
     std::vector<std::vector<std::vector<std::uint32_t>>> lists_;  // [thread][code * sectors + k]
+    std::vector<std::vector<std::size_t>> sealed_;                // [thread][code * sectors + k]: sizes at seal()
     int sectors_;
 };
 

@@ -1279,16 +1279,38 @@ struct UnitSolver {
     // updated after the next batch's predecessors are found and prefetched:
     // many misses stay in flight, and each load has that search's time to
     // arrive in.  It is safe because no update of a layer changes the word
-    // of a position of that layer, which the search reads.  The positions'
-    // own words are fetched AHEAD positions ahead, for the same reason.
+    // of a position of that layer, which the search may read.  The
+    // positions' own words, where they are read (below), are fetched AHEAD
+    // positions ahead, for the same reason.
     // PrefetchedBatches does the same with batches of a fixed number of
     // updates; here it took 4-10% more CPU on lasker <= 6's layers
     // (BENCHMARKS.md, session 46), so batches end at a position's end.
+    //
+    // Only a win the init found can have been bettered since (by a win in
+    // fewer plies through a position of a layer before): a layer sets each
+    // word once (the thread that changes it adds it), and a loss is never
+    // changed.  So only those entries look at their word first, which
+    // spares the others one random read each: on nmm <= 6, 2.7 M of the
+    // win layers' 52.9 M entries were stale, and the layers of nmm, lasker
+    // and lasker-20 <= 6 took 1.04-1.20x less CPU (BENCHMARKS.md, session 51).
     void propagation_pass(Word code) {
+        const bool loss = value_wdl(code) == Wdl::LOSS;
+        std::vector<std::uint64_t> from_init;  // wins the init found: they may have been bettered
+        std::vector<std::uint64_t> list =
+            frontier.take(code, team(frontier.size(code) * 16), loss ? nullptr : &from_init);
+        stats.frontier_bytes =
+            std::max(stats.frontier_bytes, frontier.memory_bytes() + (list.capacity() + from_init.capacity()) * 8 * 2);
+        if (!from_init.empty()) pass_over(from_init, code, true);
+        std::vector<std::uint64_t>().swap(from_init);
+        pass_over(list, code, false);
+        ++stats.layers;
+    }
+
+    // propagation_pass over `list` (entries of `code`); `check`: an entry
+    // whose word no longer holds `code` is skipped.
+    void pass_over(std::vector<std::uint64_t>& list, Word code, bool check) {
         const int layer = metric.plies(code);
         const bool loss = value_wdl(code) == Wdl::LOSS;
-        std::vector<std::uint64_t> list = frontier.take(code, team(frontier.size(code) * 16));
-        stats.frontier_bytes = std::max(stats.frontier_bytes, frontier.memory_bytes() + list.capacity() * 8 * 2);
         const bool sorted = list.size() >= 1024;
         if (sorted) sort_by_opponent(list, index, team(list.size() * 16));
         // Streamed: the frontier's lists appended (4 bytes an entry) and
@@ -1321,20 +1343,24 @@ struct UnitSolver {
 #pragma omp for schedule(dynamic, 1)
             for (std::size_t c = 0; c < chunks; ++c) {
                 const std::size_t first = c * CHUNK, last = std::min(list.size(), first + CHUNK);
-                for (std::size_t x = first; x < std::min(last, first + AHEAD); ++x)
-                    __builtin_prefetch(&word_of(list[x]));
+                if (check)
+                    for (std::size_t x = first; x < std::min(last, first + AHEAD); ++x)
+                        __builtin_prefetch(&word_of(list[x]));
                 ready.clear();
                 for (std::size_t b = first; b < last; b += BATCH) {
                     all.clear();
                     for (std::size_t x = b; x < std::min(last, b + BATCH); ++x) {
-                        if (x + AHEAD < last) __builtin_prefetch(&word_of(list[x + AHEAD]));
-                        // A tentative win may since have been bettered.
-                        if (std::atomic_ref<Word>(word_of(list[x])).load(std::memory_order_relaxed) != code) continue;
+                        if (check) {
+                            if (x + AHEAD < last) __builtin_prefetch(&word_of(list[x + AHEAD]));
+                            // A tentative win may since have been bettered.
+                            if (std::atomic_ref<Word>(word_of(list[x])).load(std::memory_order_relaxed) != code)
+                                continue;
+                        }
                         predecessors(unpack_sector(list[x]), unpack_slot(list[x]), preds, pred_rows);
                         all.insert(all.end(), preds.begin(), preds.end());
                         ++traffic[std::size_t(thread)].t.positions;
                     }
-                    traffic[std::size_t(thread)].t.random_reads += std::min(last, b + BATCH) - b;
+                    if (check) traffic[std::size_t(thread)].t.random_reads += std::min(last, b + BATCH) - b;
                     traffic[std::size_t(thread)].t.random_writes += all.size();
                     for (std::uint64_t x : all) __builtin_prefetch(&word_of(x), 1);
                     update(ready);  // the batch before
@@ -1343,7 +1369,6 @@ struct UnitSolver {
                 update(ready);
             }
         }
-        ++stats.layers;
     }
 
     // Finish: positions still unresolved are draws.
@@ -1423,6 +1448,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
     u.stats.setup_seconds = t_start - t_setup;
     u.init_pass();
     if (u.error) return u.error;
+    u.frontier.seal();  // what the init added: only its wins can be bettered (propagation_pass)
     const double t_init = omp_get_wtime(), c_init = process_cpu_seconds();
     u.end_phase(u.stats.init, c_init - c_start);
     // The init's words are written in place: streamed once as they are

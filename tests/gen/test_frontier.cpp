@@ -3,6 +3,7 @@
 // repeats no entry, and frees what it took.
 #include "tests/catch.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include "gen/frontier.h"
@@ -53,5 +54,46 @@ TEST_CASE("frontier: take gives every entry once, in one order for any number of
         CHECK(f.max_code() == 0);  // only code 0 is left
         CHECK(f.take(0, threads) == expect[0]);
         CHECK(f.memory_bytes() == 0);
+    }
+}
+
+TEST_CASE("frontier: take with a list for the entries added before seal() splits them off, each part in take's order",
+          "[gen][threads]") {
+    for (int threads : {1, 2, 5}) {
+        INFO("copying threads " << threads);
+        std::vector<std::vector<std::uint64_t>> before, after;
+        Frontier f = filled(4, 3, before);
+        f.seal();
+        // A second round of entries, as the layers add them after the init.
+        Frontier later = filled(4, 3, after);
+        for (std::uint16_t code = 0; code < 3; ++code) {
+            std::vector<std::uint64_t> e = later.take(code);
+            // Re-added by writer 0, in take's order.
+            for (std::uint64_t x : e) f.add(0, Frontier::sector_of(x), Frontier::slot_of(x), code);
+            after[code] = e;
+        }
+        // Split, take(1) gives the sealed entries as before the seal and
+        // the later ones apart (sector by sector: writer 0's after its
+        // sealed ones).
+        std::vector<std::uint64_t> sealed_part;
+        std::vector<std::uint64_t> rest = f.take(1, threads, &sealed_part);
+        CHECK(sealed_part == before[1]);
+        std::vector<std::uint64_t> later_sorted = after[1];
+        std::stable_sort(later_sorted.begin(), later_sorted.end(), [](std::uint64_t a, std::uint64_t b) {
+            return Frontier::sector_of(a) < Frontier::sector_of(b);
+        });
+        CHECK(rest == later_sorted);
+        CHECK(f.size(1) == 0);
+        // Without a list, every entry comes in one, as before the seal.
+        std::vector<std::uint64_t> all = f.take(2, threads);
+        CHECK(all.size() == before[2].size() + after[2].size());
+        std::vector<std::uint64_t> both = before[2];
+        both.insert(both.end(), after[2].begin(), after[2].end());
+        std::sort(both.begin(), both.end());
+        std::sort(all.begin(), all.end());
+        CHECK(all == both);
+        std::vector<std::uint64_t> none;
+        CHECK(f.take(0, threads, &none).size() == after[0].size());
+        CHECK(none == before[0]);
     }
 }
