@@ -1301,7 +1301,7 @@ struct UnitSolver {
         stats.frontier_bytes =
             std::max(stats.frontier_bytes, frontier.memory_bytes() + (list.capacity() + from_init.capacity()) * 8 * 2);
         if (!from_init.empty()) pass_over(from_init, code, true);
-        std::vector<std::uint64_t>().swap(from_init);
+        std::vector<std::uint64_t>().swap(from_init);  // freed before the larger part's sort takes its buffer
         pass_over(list, code, false);
         ++stats.layers;
     }
