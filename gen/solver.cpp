@@ -19,6 +19,7 @@
 #include "gen/process_clock.h"
 #include "gen/quiet_unmove.h"
 #include "gen/stabilizer.h"
+#include "gen/stretch_chunks.h"
 #include "table/class_walk.h"
 #include "table/combinatorics.h"
 #include "table/index_symmetry.h"
@@ -339,6 +340,7 @@ void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<Sector
     constexpr std::size_t RADIX = std::size_t(1) << RADIX_BITS;
     const std::size_t n = list.size();
     const std::unique_ptr<std::uint64_t[]> buffer(new std::uint64_t[n]);
+    advise_huge_pages(buffer.get(), n * sizeof(std::uint64_t));  // fresh each layer (gen/frontier.h)
     std::vector<std::size_t> count(std::size_t(threads) * RADIX);
 #pragma omp parallel num_threads(threads)
     {
@@ -1320,9 +1322,14 @@ struct UnitSolver {
         traffic[0].t.streamed_bytes += list.size() * (4 + 12 + (sorted ? 80 : 0) + 8);
         constexpr std::size_t BATCH = 8, AHEAD = 4 * BATCH, CHUNK = 32 * BATCH;
         auto word_of = [&](std::uint64_t x) -> Word& { return words[unpack_sector(x)][unpack_slot(x)]; };
-        const std::size_t chunks = (list.size() + CHUNK - 1) / CHUNK;
         // About 16 predecessor updates per position.
-#pragma omp parallel num_threads(team(list.size() * 16))
+        const int team_size = team(list.size() * 16);
+        // Threads far apart in the list (gen/stretch_chunks.h): on two
+        // threads, nmm 5v6+6v5 and 6v6's layers took 1.10x less CPU than
+        // under OpenMP's dynamic schedule (four alternating rounds,
+        // 1.02-1.19x; BENCHMARKS.md, session 52).
+        StretchChunks chunks((list.size() + CHUNK - 1) / CHUNK, team_size);
+#pragma omp parallel num_threads(team_size)
         {
             const int thread = omp_get_thread_num();
             const bool shared = omp_get_num_threads() > 1;
@@ -1340,8 +1347,7 @@ struct UnitSolver {
                         after_win(thread, rows, layer, unpack_sector(x), unpack_slot(x), shared);
                 }
             };
-#pragma omp for schedule(dynamic, 1)
-            for (std::size_t c = 0; c < chunks; ++c) {
+            for (std::size_t c; chunks.next(thread, c);) {
                 const std::size_t first = c * CHUNK, last = std::min(list.size(), first + CHUNK);
                 if (check)
                     for (std::size_t x = first; x < std::min(last, first + AHEAD); ++x)

@@ -44,7 +44,8 @@
 // the canonical member of the other has an un-move into the first class.
 //
 // Parallel: each phase is an OpenMP loop over slots; concurrent updates to
-// one word use std::atomic_ref compare-exchange.
+// one word use std::atomic_ref compare-exchange, and a propagation pass's
+// threads work far apart in its list (gen/stretch_chunks.h).
 #pragma once
 
 #include <cstdint>

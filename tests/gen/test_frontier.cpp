@@ -93,3 +93,29 @@ TEST_CASE("frontier: take with a list for the entries added before seal() splits
         CHECK(none == before[0]);
     }
 }
+
+TEST_CASE("frontier: lists that grow and are taken on 2 MiB pages keep every entry in order", "[gen]") {
+    // Past Frontier::HUGE_PAGES_FROM entries a list grows into a copy asked
+    // for 2 MiB pages, and take() makes its result (and the part added
+    // before seal()) the same way: three growths here, and both parts of
+    // take large.
+    const std::size_t n = Frontier::HUGE_PAGES_FROM * 5;
+    Frontier f(2, 2);
+    for (std::size_t i = 0; i < n; ++i) f.add(int(i % 2), 1, i, 3);
+    f.seal();
+    for (std::size_t i = 0; i < n; ++i) f.add(0, 0, n + i, 3);
+    REQUIRE(f.size(3) == 2 * n);
+    std::vector<std::uint64_t> sealed;
+    const std::vector<std::uint64_t> later = f.take(3, 2, &sealed);
+    REQUIRE(later.size() == n);
+    REQUIRE(sealed.size() == n);
+    for (std::size_t i = 0; i < n; ++i) CHECK(later[i] == Frontier::entry(0, n + i));
+    // Sector by sector, thread list by thread list: thread 0's even slots,
+    // then thread 1's odd ones.
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t slot = i < n / 2 ? 2 * i : 2 * (i - n / 2) + 1;
+        CHECK(sealed[i] == Frontier::entry(1, slot));
+    }
+    CHECK(f.size(3) == 0);
+    CHECK(f.memory_bytes() == 0);
+}
