@@ -90,8 +90,13 @@ public:
                 total_sealed += sealed;
             }
         std::vector<std::uint64_t> out;
-        on_huge_pages(out, total);
-        if (before_seal) on_huge_pages(*before_seal, total_sealed);
+        reserve_on_huge_pages(out, total);
+        out.resize(total);
+        if (before_seal) {
+            before_seal->clear();
+            reserve_on_huge_pages(*before_seal, total_sealed);
+            before_seal->resize(total_sealed);
+        }
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (std::size_t p = 0; p < parts.size(); ++p) {
             const Part& part = parts[p];
@@ -124,28 +129,19 @@ public:
         return n;
     }
 
-    // Lists of this many entries or more grow, and taken lists are made,
-    // on 2 MiB pages (gen/huge_pages.h): each layer's lists are fresh
-    // memory, and on 4 KiB pages the kernel's faults on them were a large
-    // part of the solver's system time (BENCHMARKS.md, session 52).
+    // Each layer's lists are fresh memory, and on 4 KiB pages the
+    // kernel's faults on them were a large part of the solver's system
+    // time (BENCHMARKS.md, session 52), so take() makes its lists on 2 MiB
+    // pages (gen/huge_pages.h), and lists of this many entries or more (2
+    // MiB: smaller room has no whole 2 MiB page) grow onto them.
     static constexpr std::size_t HUGE_PAGES_FROM = std::size_t(1) << 19;
 
 private:
     static void grow_on_huge_pages(std::vector<std::uint32_t>& list) {
         std::vector<std::uint32_t> bigger;
-        bigger.reserve(2 * list.capacity());
-        advise_huge_pages(bigger.data(), bigger.capacity() * sizeof(std::uint32_t));
+        reserve_on_huge_pages(bigger, 2 * list.capacity());
         bigger.assign(list.begin(), list.end());
         list.swap(bigger);
-    }
-    // `v` resized to n zeros (it must be empty), on 2 MiB pages where large.
-    static void on_huge_pages(std::vector<std::uint64_t>& v, std::size_t n) {
-        v.clear();
-        if (n >= HUGE_PAGES_FROM) {
-            v.reserve(n);
-            advise_huge_pages(v.data(), n * sizeof(std::uint64_t));
-        }
-        v.resize(n);
     }
     std::size_t index(std::uint16_t code, int k) const {
         return std::size_t(code) * std::size_t(sectors_) + std::size_t(k);

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -30,6 +31,14 @@ inline void advise_huge_pages(const void* data, std::size_t bytes) {
     (void)data;
     (void)bytes;
 #endif
+}
+
+// v.reserve(n), the room asked for 2 MiB pages before anything touches it
+// (what is already in v was touched: only fresh room gains).
+template <class T>
+void reserve_on_huge_pages(std::vector<T>& v, std::size_t n) {
+    v.reserve(n);
+    advise_huge_pages(v.data(), v.capacity() * sizeof(T));
 }
 
 }  // namespace mtb

@@ -1438,8 +1438,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
         built[k].emplace(r, unit[k]);
         if (too_many_slots(*built[k])) continue;  // refused below
         values[k].clear();
-        values[k].reserve(built[k]->slots());
-        advise_huge_pages(values[k].data(), built[k]->slots() * sizeof(ValueCode));
+        reserve_on_huge_pages(values[k], built[k]->slots());
         values[k].assign(built[k]->slots(), VALUE_NONE);
     }
     for (std::size_t k = 0; k < unit.size(); ++k) {

@@ -19,12 +19,10 @@ void StoredTable::allocate(bool wide) {
     // spare most of the TLB misses (gen/huge_pages.h).
     wide_ = wide;
     if (wide_) {
-        sym16_.reserve(slots_);
-        advise_huge_pages(sym16_.data(), slots_ * 2);
+        reserve_on_huge_pages(sym16_, slots_);
         sym16_.resize(slots_);
     } else {
-        sym8_.reserve(slots_);
-        advise_huge_pages(sym8_.data(), slots_);
+        reserve_on_huge_pages(sym8_, slots_);
         sym8_.resize(slots_);
     }
 }
