@@ -207,7 +207,14 @@ struct ExitRows {
     // rank (UnitSolver::place_keys), where the walk lends a thread's room
     // for it (key_room: the grouped init, whose group's positions all place
     // into that one row); `decoded` counts the values decoded into it.
-    std::vector<std::uint16_t>* key_room = nullptr;
+    struct KeyRoom {
+        std::vector<std::uint16_t> keys;
+        // A stabilised row's values in slot order, and each code's slot in
+        // it (SectorIndex::row_code_slots).
+        std::vector<std::uint16_t> values;
+        std::vector<std::uint32_t> code_slots;
+    };
+    KeyRoom* key_room = nullptr;
     bool have_place_keys = false, place_keys_ok = false;
     std::uint64_t decoded = 0;
     // removable(r, them), found when first asked: in slot order `them`
@@ -667,7 +674,12 @@ struct UnitSolver {
     bool place_exits_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Exits& e) const {
         if (t.in_unit >= 0 || !t.table || !to) return false;
         const SectorIndex::Row& row = rows.row(t.table->index(), PLY_PLACE, MAX_POINTS);
-        if (!SectorIndex::coded(row)) return false;
+        // A row with a stabiliser has codes but no slot a code: its
+        // placements are served by keys only (place_keys decodes it by code).
+        const bool coded = SectorIndex::coded(row);
+        if (!coded && !(rows.key_room && row.image)) return false;
+        if (rows.key_room && !rows.have_place_keys) place_keys(*t.table, row, us, rows);
+        if (!coded && !rows.place_keys_ok) return false;
         if (!rows.have_place_codes) {
             for (Bitboard f = r.board->all & ~rows.them; f;) {
                 const Point p = pop_lsb(f);
@@ -678,9 +690,8 @@ struct UnitSolver {
         const std::uint32_t code = SectorIndex::row_code(row, us);
         const int n = popcount(to);
         e.plies += n;
-        if (rows.key_room && !rows.have_place_keys) place_keys(*t.table, row, us, rows);
         if (rows.place_keys_ok) {
-            const std::uint16_t* keys = rows.key_room->data();
+            const std::uint16_t* keys = rows.key_room->keys.data();
             unsigned best = 0;
             for (Bitboard f = to; f;)
                 best = std::max<unsigned>(best, keys[colex_rank24(code ^ rows.place_codes[pop_lsb(f)])]);
@@ -693,23 +704,36 @@ struct UnitSolver {
         return true;
     }
 
-    // Decodes the coded child row `row` of placements that remove nothing
-    // into rows.key_room: Exits::key() of each of its slots, in slot order,
-    // so that each placement of the group reads one 2-byte key from a few
+    // Decodes the child row `row` of placements that remove nothing into
+    // rows.key_room: Exits::key() of each of its codes, in colex order, so
+    // that each placement of the group reads one 2-byte key from a few
     // hundred KB at most, not a packed value, its escapes and add()'s
     // branches.  A group of positions with u stones of the mover's on the
-    // board places into a row of C(f, u + 1) slots (f points free of the
+    // board places into a row of C(f, u + 1) codes (f points free of the
     // opponent's) from C(f, u) positions with about f - u placements each:
     // the decoding is at most 1 / (u + 1) of the lookups it replaces, and a
-    // stream.  `us`: any mover of the group (their stone count).
+    // stream.  A coded row's codes are its slots; a stabilised row's values
+    // are decoded in slot order and each code reads its slot's
+    // (SectorIndex::row_code_slots), instead of a slot_in_row a placement.
+    // `us`: any mover of the group (their stone count).
     void place_keys(const ChildTable& t, const SectorIndex::Row& row, Bitboard us, ExitRows& rows) const {
         rows.have_place_keys = true;
         rows.place_keys_ok = false;
         const std::uint64_t size = binomial(popcount(row.free), popcount(us) + 1);
         if (size > (std::uint64_t(1) << 21) || place_key.empty()) return;
-        std::vector<std::uint16_t>& keys = *rows.key_room;
+        ExitRows::KeyRoom& room = *rows.key_room;
+        std::vector<std::uint16_t>& keys = room.keys;
         keys.resize(std::size_t(size));
-        t.values(row.base, std::size_t(size), keys.data());
+        if (SectorIndex::coded(row)) {
+            t.values(row.base, std::size_t(size), keys.data());
+        } else {
+            const SectorIndex& ix = t.index();
+            room.values.resize(std::size_t(ix.row_slots(row)));
+            t.values(ix.row_first(row), room.values.size(), room.values.data());
+            room.code_slots.resize(std::size_t(size));
+            ix.row_code_slots(row, room.code_slots.data());
+            for (std::size_t c = 0; c < keys.size(); ++c) keys[c] = room.values[room.code_slots[c]];
+        }
         for (std::uint16_t& k : keys) {
             k = place_key[k];
             if (k == NO_KEY) return;
@@ -1173,7 +1197,7 @@ struct UnitSolver {
         {
             const int thread = omp_get_thread_num();
             std::optional<HeldWrites<SectorWordPlace>> held;
-            std::vector<std::uint16_t> key_room;
+            ExitRows::KeyRoom key_room;
             if (hold) {
                 held.emplace(SectorWordPlace{w}, (slots >> WORD_LINE_SHIFT) + 1, held_room(omp_get_num_threads()));
                 init_held[std::size_t(thread)] = &*held;

@@ -395,6 +395,33 @@ struct SectorIndex::Impl {
         }
     }
 
+    std::uint64_t row_first(const SectorIndex::Row& row) const {
+        return row.stab < 0 ? row.base : offsets[std::size_t(row.stab)];
+    }
+    std::uint64_t row_slots(const SectorIndex::Row& row) const {
+        return row.stab < 0 ? placements : offsets[std::size_t(row.stab) + 1] - offsets[std::size_t(row.stab)];
+    }
+    void row_code_slots(const SectorIndex::Row& row, std::uint32_t* code_slots) const {
+        if (row.stab < 0) {
+            for (std::uint64_t r = 0; r < placements; ++r) code_slots[r] = std::uint32_t(r);
+            return;
+        }
+        // The canonical placements in rank order are the row's slots in
+        // order; the stabiliser fixes the rep, so their images stay on
+        // `free`, and they cover each orbit (the canonical is its least).
+        const std::size_t i = std::size_t(row.stab);
+        const std::uint32_t others = stab_reps[i].stabiliser & ~1u;
+        std::uint32_t j = 0;
+        for (std::uint64_t w = 0; w < words_per_rep; ++w)
+            for (std::uint64_t bits = canon_bits[i * words_per_rep + w]; bits; bits &= bits - 1, ++j) {
+                const std::uint64_t r = w * 64 + std::uint64_t(std::countr_zero(bits));
+                code_slots[r] = j;
+                const Bitboard them = deposit_bits(unrank[r], row.free);
+                for (std::uint32_t st = others; st; st &= st - 1)
+                    code_slots[colex_rank24(extract_bits(sym.apply(std::countr_zero(st), them), row.free))] = j;
+            }
+    }
+
     // The colex rank of the j-th canonical placement of stabilised rep i.
     std::uint64_t select_canonical(size_t i, std::uint64_t j) const {
         const std::uint32_t* first = &canon_before[i * words_per_rep];
@@ -428,6 +455,11 @@ std::uint64_t SectorIndex::slot_of(NormalPosition n, const Bitboard* them_images
 SectorIndex::Row SectorIndex::row(Bitboard us) const { return impl_->row(us); }
 std::uint64_t SectorIndex::stabilised_slot_in_row(const Row& row, Bitboard them) const {
     return impl_->slot_in_row(row, them);
+}
+std::uint64_t SectorIndex::row_first(const Row& row) const { return impl_->row_first(row); }
+std::uint64_t SectorIndex::row_slots(const Row& row) const { return impl_->row_slots(row); }
+void SectorIndex::row_code_slots(const Row& row, std::uint32_t* code_slots) const {
+    impl_->row_code_slots(row, code_slots);
 }
 bool SectorIndex::position_of(std::uint64_t slot, NormalPosition& out) const { return impl_->position_of(slot, out); }
 void SectorIndex::positions_of(std::uint64_t first, std::size_t count, NormalPosition* out) const {

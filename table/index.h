@@ -81,6 +81,17 @@ public:
         return std::uint32_t(extract_bits(SymmetryTables::image(row.image, them), row.free));
     }
     static std::uint64_t slot_of_code(const Row& row, std::uint32_t code) { return row.base + colex_rank24(code); }
+    // Any row, coded or stabilised, by its codes' colex ranks: the row's
+    // slots are [row_first(row), row_first(row) + row_slots(row)), and the
+    // position of code rank r (r below C(popcount(row.free), them's
+    // stones)) is at slot row_first(row) + code_slots[r] once
+    // row_code_slots(row, code_slots) has filled them.  In a stabilised row
+    // many codes share a slot: each canonical placement gives its slot to
+    // its images under the rep's stabiliser, one pass over the row instead
+    // of a minimum over the stabiliser a code (stabilised_slot_in_row).
+    std::uint64_t row_first(const Row& row) const;
+    std::uint64_t row_slots(const Row& row) const;
+    void row_code_slots(const Row& row, std::uint32_t* code_slots) const;
     // The canonical position in `slot`; false when the slot holds none.
     bool position_of(std::uint64_t slot, NormalPosition& out) const;
     // The canonical positions of slots first, first + 1, ..., first + count

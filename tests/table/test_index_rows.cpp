@@ -8,7 +8,9 @@
 #include <random>
 
 #include "index_test_util.h"
+#include "table/combinatorics.h"
 #include "table/index.h"
+#include "table/index_symmetry.h"
 
 using namespace mtb;
 using namespace mtb::test;
@@ -60,4 +62,52 @@ TEST_CASE("row lookups equal slot_of, for random positions of every rule set", "
     CHECK(stabilised_rows > 0);  // the slow path was exercised too
     CHECK(coded > 1000);
     CHECK(moves > 1000);
+}
+
+// row_code_slots, the solver's placement keys for rows of both kinds: every
+// code of a row (every placement of theirs on the rep's free points, in the
+// rep's frame) names slot_of's slot, each slot of the row is named, and
+// none outside it.
+TEST_CASE("every code of a row, stabilised or not, names its slot through row_code_slots", "[index][row]") {
+    std::mt19937 rng(78);
+    std::uint64_t stabilised_rows = 0, codes = 0;
+    for (const Rules& r : all_rules()) {
+        const Board& b = *r.board;
+        auto reps = board_count_representatives(solve_units(r));
+        std::shuffle(reps.begin(), reps.end(), rng);
+        if (reps.size() > 12) reps.resize(12);
+        for (const Sector& s : reps) {
+            if (binomial(b.size - s.us_board, s.them_board) > 40000) continue;
+            INFO(r.name << " sector " << s.name());
+            const SectorIndex idx(r, s);
+            std::uint64_t bad = 0;
+            for (int trial = 0; trial < 24; ++trial) {
+                std::vector<int> pts(b.size);
+                for (int i = 0; i < b.size; ++i) pts[i] = i;
+                std::shuffle(pts.begin(), pts.end(), rng);
+                Bitboard us = 0;
+                for (int i = 0; i < s.us_board; ++i) us |= bit(pts[i]);
+                const SectorIndex::Row row = idx.row(us);
+                stabilised_rows += row.stab >= 0;
+                const std::uint64_t first = idx.row_first(row), slots = idx.row_slots(row);
+                const int free = popcount(row.free);
+                const std::uint64_t n = binomial(free, s.them_board);
+                std::vector<std::uint32_t> code_slots(n);
+                idx.row_code_slots(row, code_slots.data());
+                std::vector<bool> named(slots);
+                const Bitboard rep = b.all & ~row.free;
+                Bitboard x = first_subset(s.them_board);
+                for (std::uint64_t c = 0; c < n; ++c, x = s.them_board == 0 ? 0 : mtb::next_subset(x)) {
+                    const std::uint64_t slot = idx.slot_of({rep, deposit_bits(x, row.free)});
+                    bad += code_slots[c] >= slots || first + code_slots[c] != slot;
+                    if (code_slots[c] < slots) named[code_slots[c]] = true;
+                    ++codes;
+                }
+                bad += std::uint64_t(std::count(named.begin(), named.end(), false));
+            }
+            CHECK(bad == 0);
+        }
+    }
+    CHECK(stabilised_rows > 0);
+    CHECK(codes > 100000);
 }
