@@ -15,14 +15,20 @@
 using namespace mtb;
 using namespace mtb::test;
 
+// Up to 12 of r's sectors, one for each pair of board counts, at random.
+static std::vector<Sector> some_representatives(const Rules& r, std::mt19937& rng) {
+    auto reps = board_count_representatives(solve_units(r));
+    std::shuffle(reps.begin(), reps.end(), rng);
+    if (reps.size() > 12) reps.resize(12);
+    return reps;
+}
+
 TEST_CASE("row lookups equal slot_of, for random positions of every rule set", "[index][row]") {
     std::mt19937 rng(77);
     std::uint64_t stabilised_rows = 0, coded = 0, moves = 0;
     for (const Rules& r : all_rules()) {
         const Board& b = *r.board;
-        auto reps = board_count_representatives(solve_units(r));
-        std::shuffle(reps.begin(), reps.end(), rng);
-        if (reps.size() > 12) reps.resize(12);
+        const std::vector<Sector> reps = some_representatives(r, rng);
         for (const Sector& s : reps) {
             INFO(r.name << " sector " << s.name());
             const SectorIndex idx(r, s);
@@ -73,9 +79,7 @@ TEST_CASE("every code of a row, stabilised or not, names its slot through row_co
     std::uint64_t stabilised_rows = 0, codes = 0;
     for (const Rules& r : all_rules()) {
         const Board& b = *r.board;
-        auto reps = board_count_representatives(solve_units(r));
-        std::shuffle(reps.begin(), reps.end(), rng);
-        if (reps.size() > 12) reps.resize(12);
+        const std::vector<Sector> reps = some_representatives(r, rng);
         for (const Sector& s : reps) {
             if (binomial(b.size - s.us_board, s.them_board) > 40000) continue;
             INFO(r.name << " sector " << s.name());
