@@ -194,6 +194,7 @@ struct ExitRows {
         have_removable = false;
         have_place_codes = false;
         have_place_keys = place_keys_ok = false;
+        have_capture_keys[0] = have_capture_keys[1] = false;
         for (std::uint32_t& h : have) h = 0;
     }
     // The codes of single points (SectorIndex::row_code) in the row of
@@ -213,9 +214,16 @@ struct ExitRows {
         // it (SectorIndex::row_code_slots).
         std::vector<std::uint16_t> values;
         std::vector<std::uint32_t> code_slots;
+        // What the captures of one mill-closing ply give, by the mover's
+        // stones after it (UnitSolver::capture_exits_keyed): the largest
+        // Exits::key() over the stones it may remove, by the colex rank of
+        // those stones among the points free of `them`; one list for
+        // placements, one for moves.
+        std::vector<std::uint16_t> capture_keys[2];
     };
     KeyRoom* key_room = nullptr;
     bool have_place_keys = false, place_keys_ok = false;
+    bool have_capture_keys[2] = {};  // capture_keys[i] cleared for `them`
     std::uint64_t decoded = 0;
     // removable(r, them), found when first asked: in slot order `them`
     // changes with every position, and most positions close no mill.
@@ -561,6 +569,12 @@ struct UnitSolver {
             const SectorIndex& ix = t.table->index();
             exits.add(t.table, ix.slot_in_row(rows.row(ix, kind, removed), mover), removed < MAX_POINTS);
         };
+        // The children of a ply of kind `kind` that closed a mill and left
+        // the mover with `mover`: one for each stone of `rem`.
+        auto captures = [&](PlyKind kind, Bitboard mover) {
+            if (capture_exits_keyed(tk[kind], kind, rows, rem, mover, e)) return;
+            for (Bitboard x = rem; x;) child(kind, pop_lsb(x), mover);
+        };
         if (s.us_hand > 0) {  // placements
             if (closing && capture_ends) {
                 e.win = 1;
@@ -570,7 +584,7 @@ struct UnitSolver {
                 for (Bitboard t = empty & ~closing; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
             for (Bitboard t = closing; t;) {
                 const Bitboard mover = us | bit(pop_lsb(t));
-                for (Bitboard x = rem; x;) child(PLY_PLACE_REMOVE, pop_lsb(x), mover);
+                captures(PLY_PLACE_REMOVE, mover);
             }
         }
         if (s.us_hand == 0 || r.move_while_in_hand) {
@@ -593,7 +607,7 @@ struct UnitSolver {
                     steps -= popcount(closers);
                     for (Bitboard f = closers; f;) {
                         const Bitboard mover = (us ^ bit(pop_lsb(f))) | bit(p);
-                        for (Bitboard x = rem; x;) child(PLY_MOVE_REMOVE, pop_lsb(x), mover);
+                        captures(PLY_MOVE_REMOVE, mover);
                     }
                 }
                 return n_in + steps;
@@ -619,7 +633,7 @@ struct UnitSolver {
                     for (Bitboard t = to & ~closes; t;) child(PLY_QUIET, MAX_POINTS, rest | bit(pop_lsb(t)));
                 for (Bitboard c = closes; c;) {
                     const Bitboard mover = rest | bit(pop_lsb(c));
-                    for (Bitboard x = rem; x;) child(PLY_MOVE_REMOVE, pop_lsb(x), mover);
+                    captures(PLY_MOVE_REMOVE, mover);
                 }
             }
         }
@@ -628,6 +642,62 @@ struct UnitSolver {
                 quiet_classes(keys, n_keys, us, r.can_fly(s.us_board, s.us_hand), closing, std::uint64_t(rows.fixing));
         return n_in;
     }
+
+    // The captures of one mill-closing ply (kind `kind`, one child for
+    // each stone of `rem`, the mover left with `mover`) as the largest
+    // Exits::key() among them, added to `e` at once; false, doing nothing,
+    // where the walk lends no key room (rows.key_room), they are not exits
+    // into a table, or some child's key does not fit (the caller then
+    // loads them one by one).  In a group of the grouped walk `them`, and
+    // so `rem` and these children's rows, are fixed: the children depend
+    // on `mover` alone, and one mover comes from several positions (each
+    // stone of the mill it closed, and for a move each empty point beside
+    // that stone, may have been the last to arrive).  So what they give is
+    // found once a mover (by the colex rank of its stones among the points
+    // free of `them`) and read back by the others.
+    bool capture_exits_keyed(const Target& t, PlyKind kind, ExitRows& rows, Bitboard rem, Bitboard mover,
+                             Exits& e) const {
+        if (!rows.key_room || t.in_unit >= 0 || !t.table || capture_key.empty()) return false;
+        const int list = kind == PLY_PLACE_REMOVE ? 0 : 1;
+        std::vector<std::uint16_t>& keys = rows.key_room->capture_keys[list];
+        const Bitboard free = r.board->all & ~rows.them;
+        if (!rows.have_capture_keys[list]) {
+            const std::uint64_t size = binomial(popcount(free), popcount(mover));
+            if (size > (std::uint64_t(1) << 21)) return false;
+            keys.assign(std::size_t(size), KEY_UNKNOWN);
+            rows.have_capture_keys[list] = true;
+        }
+        std::uint16_t& key = keys[colex_rank24(extract_bits(mover, free))];
+        if (key == KEY_UNKNOWN) {
+            const SectorIndex& ix = t.table->index();
+            // All the loads started before the first is read, so that
+            // their misses overlap (the rows outgrow a core's caches).
+            std::uint64_t slots[MAX_POINTS];
+            int n = 0;
+            for (Bitboard x = rem; x;) {
+                slots[n] = ix.slot_in_row(rows.row(ix, kind, pop_lsb(x)), mover);
+                t.table->prefetch(slots[n++]);
+            }
+            std::uint16_t best = 0;
+            bool fits = true;
+            for (int i = 0; i < n; ++i) {
+                const std::uint16_t k = capture_key[t.table->at(slots[i])];
+                fits = fits && k != NO_KEY;
+                best = std::max(best, k);
+            }
+            e.reads += n;
+            key = fits ? best : NO_KEY;
+        }
+        if (key == NO_KEY) return false;
+        e.add_key(key);
+        e.plies += popcount(rem);
+        return true;
+    }
+    // Exits::key() of a capture to a child of each value code, or NO_KEY
+    // where none fits (as place_key for placements).
+    // A mover not yet looked at; never a key (it would be a win in 0 plies).
+    static constexpr std::uint16_t KEY_UNKNOWN = 0xffff;
+    std::vector<std::uint16_t> capture_key;
 
     // The classes among a position's quiet in-unit children, given as the
     // mover's stones after each step (`movers`, n of them, all different):
@@ -745,12 +815,14 @@ struct UnitSolver {
     // code, or NO_KEY where none fits (place_keys then gives up the row).
     static constexpr std::uint16_t NO_KEY = 0;  // key 0 is a loss in 0 plies, which no ply gives
     std::vector<std::uint16_t> place_key;
-    void build_place_keys() {
-        if (!place_key.empty()) return;
-        place_key.resize(std::size_t(1) << 16);
-        for (std::size_t v = 0; v < place_key.size(); ++v) {
-            const int k = v >= PENDING || v == VALUE_NONE ? -1 : Exits::key(metric, ValueCode(v), false);
-            place_key[v] = k <= 0 ? NO_KEY : std::uint16_t(k);
+    void build_place_keys() { build_keys(place_key, false); }
+    void build_capture_keys() { build_keys(capture_key, true); }
+    void build_keys(std::vector<std::uint16_t>& keys, bool capture) {
+        if (!keys.empty()) return;
+        keys.resize(std::size_t(1) << 16);
+        for (std::size_t v = 0; v < keys.size(); ++v) {
+            const int k = v >= PENDING || v == VALUE_NONE ? -1 : Exits::key(metric, ValueCode(v), capture);
+            keys[v] = k <= 0 || k == KEY_UNKNOWN ? NO_KEY : std::uint16_t(k);
         }
     }
 
@@ -1029,8 +1101,10 @@ struct UnitSolver {
     //   - grouped by the opponent's stones (table/class_walk.h), where a
     //     position has many exits (placements): the children of a group
     //     share their side to move's stones, so their index rows (ExitRows)
-    //     and their runs of the child tables serve the whole group, at the
-    //     price of a slot_of per position and scattered writes.
+    //     and their runs of the child tables serve the whole group (and a
+    //     mill-closing ply's captures are read once a mover's stones,
+    //     capture_exits_keyed), at the price of a slot_of per position and
+    //     scattered writes.
     // Measured, one thread (BENCHMARKS.md, session 27): slot order takes
     // 1.15x less init CPU on nmm <= 5 (1.05 exits a position) and 1.2x
     // more on lasker-20 <= 5 (5.4).
@@ -1193,6 +1267,7 @@ struct UnitSolver {
         const bool hold = held_init(s);
         assert(!exits_only || (hold && fast));
         if (s.us_hand > 0) build_place_keys();  // placements read the keys (place_keys)
+        build_capture_keys();                   // captures read them (capture_exits_keyed)
 #pragma omp parallel num_threads(team(slots))
         {
             const int thread = omp_get_thread_num();
