@@ -693,12 +693,6 @@ struct UnitSolver {
         e.plies += popcount(rem);
         return true;
     }
-    // Exits::key() of a capture to a child of each value code, or NO_KEY
-    // where none fits (as place_key for placements).
-    // A mover not yet looked at; never a key (it would be a win in 0 plies).
-    static constexpr std::uint16_t KEY_UNKNOWN = 0xffff;
-    std::vector<std::uint16_t> capture_key;
-
     // The classes among a position's quiet in-unit children, given as the
     // mover's stones after each step (`movers`, n of them, all different):
     // two are one class iff a symmetry fixing "them" (`fixing`, a bit per
@@ -815,6 +809,11 @@ struct UnitSolver {
     // code, or NO_KEY where none fits (place_keys then gives up the row).
     static constexpr std::uint16_t NO_KEY = 0;  // key 0 is a loss in 0 plies, which no ply gives
     std::vector<std::uint16_t> place_key;
+    // The same for a capture (capture_exits_keyed).
+    std::vector<std::uint16_t> capture_key;
+    // A mover whose captures are not yet looked at (capture_exits_keyed);
+    // never a key: it would be a win in 0 plies.
+    static constexpr std::uint16_t KEY_UNKNOWN = 0xffff;
     void build_place_keys() { build_keys(place_key, false); }
     void build_capture_keys() { build_keys(capture_key, true); }
     void build_keys(std::vector<std::uint16_t>& keys, bool capture) {

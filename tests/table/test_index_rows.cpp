@@ -23,6 +23,17 @@ static std::vector<Sector> some_representatives(const Rules& r, std::mt19937& rn
     return reps;
 }
 
+// The board's points in random order in `pts`, and the first `count` of
+// them as a set of stones (the rest are free for the opponent's).
+static Bitboard random_stones(const Board& b, int count, std::vector<int>& pts, std::mt19937& rng) {
+    pts.resize(std::size_t(b.size));
+    for (int i = 0; i < b.size; ++i) pts[std::size_t(i)] = i;
+    std::shuffle(pts.begin(), pts.end(), rng);
+    Bitboard stones = 0;
+    for (int i = 0; i < count; ++i) stones |= bit(pts[std::size_t(i)]);
+    return stones;
+}
+
 TEST_CASE("row lookups equal slot_of, for random positions of every rule set", "[index][row]") {
     std::mt19937 rng(77);
     std::uint64_t stabilised_rows = 0, coded = 0, moves = 0;
@@ -34,11 +45,8 @@ TEST_CASE("row lookups equal slot_of, for random positions of every rule set", "
             const SectorIndex idx(r, s);
             std::uint64_t bad = 0, stabilised = 0;
             for (int trial = 0; trial < 200; ++trial) {
-                std::vector<int> pts(b.size);
-                for (int i = 0; i < b.size; ++i) pts[i] = i;
-                std::shuffle(pts.begin(), pts.end(), rng);
-                Bitboard us = 0;
-                for (int i = 0; i < s.us_board; ++i) us |= bit(pts[i]);
+                std::vector<int> pts;
+                const Bitboard us = random_stones(b, s.us_board, pts, rng);
                 const SectorIndex::Row row = idx.row(us);
                 stabilised += row.stab >= 0;
                 // Several placements of theirs on the points we leave free,
@@ -86,11 +94,8 @@ TEST_CASE("every code of a row, stabilised or not, names its slot through row_co
             const SectorIndex idx(r, s);
             std::uint64_t bad = 0;
             for (int trial = 0; trial < 24; ++trial) {
-                std::vector<int> pts(b.size);
-                for (int i = 0; i < b.size; ++i) pts[i] = i;
-                std::shuffle(pts.begin(), pts.end(), rng);
-                Bitboard us = 0;
-                for (int i = 0; i < s.us_board; ++i) us |= bit(pts[i]);
+                std::vector<int> pts;
+                const Bitboard us = random_stones(b, s.us_board, pts, rng);
                 const SectorIndex::Row row = idx.row(us);
                 stabilised_rows += row.stab >= 0;
                 const std::uint64_t first = idx.row_first(row), slots = idx.row_slots(row);
