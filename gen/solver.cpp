@@ -973,8 +973,8 @@ struct UnitSolver {
         init_from_plies(thread, k, ix.slot_of(n), e, n_in);
     }
 
-    // Whether position n of sector k (no stones in hand, its quiet plies
-    // inside the unit, as init_if_exits is called) has a ply that closes a
+    // Whether position n of sector k (its side to move holds no stone, its
+    // quiet plies inside the unit, as init_if_exits is called) has a ply that closes a
     // mill and removes a stone: its only kind of exit.  The same test as
     // start_exits' first steps, without its count of the quiet steps or,
     // where a symmetry fixes n's "them", the keys of its children: most
@@ -1108,7 +1108,9 @@ struct UnitSolver {
     // 1.15x less init CPU on nmm <= 5 (1.05 exits a position) and 1.2x
     // more on lasker-20 <= 5 (5.4).
     //
-    // A large movement sector is split between the two orders: most of its
+    // A large movement sector (or any sector whose side to move holds no
+    // stone: its exits too are captures alone) is split between the two
+    // orders: most of its
     // positions have no exit (of nmm 6v6's, 84% have two stones of a mill
     // with its third point empty, but only 30% a stone beside that point
     // that closes it), and for them the grouped walk's slot_of and held
@@ -1152,9 +1154,15 @@ struct UnitSolver {
     }
 
     // Whether the grouped init holds its writes (gen/held_writes.h):
-    // movement sectors of units whose words pass the caches.
+    // sectors whose side to move has no stone in hand (its exits are its
+    // captures alone, as in a movement sector's, whatever the opponent
+    // holds), of units whose words pass the caches.  Lasker's sectors
+    // whose opponent still holds stones were walked in slot order until
+    // session 55; split like the movement sectors (init_pass), their init
+    // took 1.29-1.35x less CPU, measured against the unchanged sectors'
+    // (lasker and lasker-20 <= 6, one thread; BENCHMARKS.md, session 55).
     bool held_init(const Sector& s) const {
-        return s.us_hand == 0 && s.them_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
+        return s.us_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
     }
 
     // Slot order scatters the children's reads over their tables (in the

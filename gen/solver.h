@@ -132,8 +132,9 @@ struct SolveOptions {
     // Tests set 0 to walk every sector grouped.
     std::size_t slot_order_exit_bytes = std::size_t(32) << 20;
     // Units whose words take at least this many bytes hold the words the
-    // grouped init writes for sectors without stones in hand, and write
-    // them in address order (gen/held_writes.h) instead of as found.
+    // grouped init writes for sectors whose side to move has no stone in
+    // hand, and write them in address order (gen/held_writes.h) instead of
+    // as found.
     // Tests set 0 to run that route on small units.
     std::uint64_t held_writes_min_bytes = std::uint64_t(32) << 20;
     // Where the grouped init holds its writes, it writes only the positions

@@ -289,8 +289,9 @@ TEST_CASE("one thread and two threads: the init grouped, its words written in ad
     // same values.  Held, the walk writes only the positions with exits and
     // a pass in slot order the others (split_grouped_init), or, split off,
     // the walk writes them all: a third order.  lasker-20 adds the clock's
-    // limit and sectors with stones in hand (grouped either way, their
-    // words not held).
+    // limit and sectors with stones in hand: those whose side to move
+    // holds some are grouped either way, their words not held; those whose
+    // opponent alone holds some are held and split like movement sectors.
     for (const char* name : {"nmm", "lasker-20"}) {
         const Rules& r = *find_rules(name);
         for (int threads : {1, 2}) {
