@@ -973,8 +973,8 @@ struct UnitSolver {
         init_from_plies(thread, k, ix.slot_of(n), e, n_in);
     }
 
-    // Whether position n of sector k (its side to move holds no stone, its
-    // quiet plies inside the unit, as init_if_exits is called) has a ply that closes a
+    // Whether position n of sector k (exits_are_captures, its quiet plies
+    // inside the unit, as init_if_exits is called) has a ply that closes a
     // mill and removes a stone: its only kind of exit.  The same test as
     // start_exits' first steps, without its count of the quiet steps or,
     // where a symmetry fixes n's "them", the keys of its children: most
@@ -1108,13 +1108,13 @@ struct UnitSolver {
     // 1.15x less init CPU on nmm <= 5 (1.05 exits a position) and 1.2x
     // more on lasker-20 <= 5 (5.4).
     //
-    // A large movement sector (or any sector whose side to move holds no
-    // stone: its exits too are captures alone) is split between the two
-    // orders: most of its
-    // positions have no exit (of nmm 6v6's, 84% have two stones of a mill
-    // with its third point empty, but only 30% a stone beside that point
-    // that closes it), and for them the grouped walk's slot_of and held
-    // write buy nothing.  The grouped walk writes the positions whose
+    // A large sector whose exits are captures alone (exits_are_captures:
+    // movement sectors, and Lasker's whose opponent alone holds stones) is
+    // split between the two orders: most of its positions have no exit
+    // (of nmm 6v6's, 84% have two stones of a mill with its third point
+    // empty, but only 30% a stone beside that point that closes it), and
+    // for them the grouped walk's slot_of and held write buy nothing.
+    // The grouped walk writes the positions whose
     // plies reached an exit; a pass in slot order then does the others,
     // the slots whose word is still VALUE_NONE (never a word of the init),
     // again from their plies, writing their words in order
@@ -1143,7 +1143,7 @@ struct UnitSolver {
             if (split) {
                 init_by_opponent(int(k), fast, done, slots / 2, true);
                 init_in_slot_order(int(k), fast, done + slots / 2, slots - slots / 2, true);
-            } else if (sectors[k].us_hand == 0 && exits <= opt.slot_order_exit_bytes) {
+            } else if (exits_are_captures(sectors[k]) && exits <= opt.slot_order_exit_bytes) {
                 init_in_slot_order(int(k), fast, done, slots, false);
             } else {
                 init_by_opponent(int(k), fast, done, slots, false);
@@ -1153,16 +1153,19 @@ struct UnitSolver {
         }
     }
 
+    // Whether a sector's plies leave its unit only by captures: its side
+    // to move holds no stone to place, whatever the opponent holds (so
+    // Lasker's sectors whose opponent alone still holds stones are walked
+    // as movement sectors are).  Asking both hands empty here cost those
+    // sectors' init 1.29-1.35x more CPU (lasker and lasker-20 <= 6, one
+    // thread; BENCHMARKS.md, session 55).
+    static bool exits_are_captures(const Sector& s) { return s.us_hand == 0; }
+
     // Whether the grouped init holds its writes (gen/held_writes.h):
-    // sectors whose side to move has no stone in hand (its exits are its
-    // captures alone, as in a movement sector's, whatever the opponent
-    // holds), of units whose words pass the caches.  Lasker's sectors
-    // whose opponent still holds stones were walked in slot order until
-    // session 55; split like the movement sectors (init_pass), their init
-    // took 1.29-1.35x less CPU, measured against the unchanged sectors'
-    // (lasker and lasker-20 <= 6, one thread; BENCHMARKS.md, session 55).
+    // sectors whose exits are captures alone, of units whose words pass
+    // the caches.
     bool held_init(const Sector& s) const {
-        return s.us_hand == 0 && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
+        return exits_are_captures(s) && total_slots() * sizeof(Word) >= opt.held_writes_min_bytes;
     }
 
     // Slot order scatters the children's reads over their tables (in the
