@@ -69,6 +69,16 @@ public:
     // the entries added before seal() go there instead, in the same order.
     std::vector<std::uint64_t> take(std::uint16_t code, int threads = 1,
                                     std::vector<std::uint64_t>* before_seal = nullptr) {
+        std::vector<std::uint64_t> out;
+        take_into(out, code, threads, before_seal);
+        return out;
+    }
+    // take() into `out`, whose room is kept where it is large enough: a
+    // solver that takes every layer into one vector reuses the pages its
+    // largest layer so far faulted in (fresh room is faulted in and zeroed
+    // by the kernel page by page; BENCHMARKS.md, session 56).
+    void take_into(std::vector<std::uint64_t>& out, std::uint16_t code, int threads = 1,
+                   std::vector<std::uint64_t>* before_seal = nullptr) {
         struct Part {
             std::vector<std::uint32_t>* list;
             int k;
@@ -89,8 +99,11 @@ public:
                 total += l[i].size() - sealed;
                 total_sealed += sealed;
             }
-        std::vector<std::uint64_t> out;
-        reserve_on_huge_pages(out, total);
+        out.clear();
+        if (out.capacity() < total) {
+            std::vector<std::uint64_t>().swap(out);  // the old room freed before the new is taken
+            reserve_on_huge_pages(out, total);
+        }
         out.resize(total);
         if (before_seal) {
             before_seal->clear();
@@ -106,7 +119,6 @@ public:
             for (std::size_t n = part.sealed; n < l.size(); ++n) *o++ = entry(part.k, l[n]);
             std::vector<std::uint32_t>().swap(*part.list);
         }
-        return out;
     }
 
     // The largest code with an entry, or 0.

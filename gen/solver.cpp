@@ -349,13 +349,30 @@ struct PredRows {
 // sort stays stable and its result is the same for any number of threads.
 // (Done by one thread it was most of the layers' wall time on 16 cores:
 // about 14 of 19.5 s on nmm 6v7+7v6.)
-void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<SectorIndex>& index, int threads) {
+// The buffer is `room`, kept by the caller from one layer to the next and
+// grown (fresh, on 2 MiB pages: gen/huge_pages.h) only when a layer needs
+// more: a fresh buffer each layer was faulted in and zeroed by the kernel
+// each time (BENCHMARKS.md, session 56).
+struct SortRoom {
+    std::unique_ptr<std::uint64_t[]> buffer;
+    std::size_t size = 0;
+    std::uint64_t* get(std::size_t n) {
+        if (n > size) {
+            buffer.reset();  // the old room freed before the new is taken
+            buffer.reset(new std::uint64_t[n]);
+            size = n;
+            advise_huge_pages(buffer.get(), n * sizeof(std::uint64_t));
+        }
+        return buffer.get();
+    }
+};
+void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<SectorIndex>& index, int threads,
+                      SortRoom& room) {
     constexpr std::uint64_t SLOT_MASK = (std::uint64_t(1) << Frontier::SLOT_BITS) - 1;
     constexpr int RADIX_BITS = 13;
     constexpr std::size_t RADIX = std::size_t(1) << RADIX_BITS;
     const std::size_t n = list.size();
-    const std::unique_ptr<std::uint64_t[]> buffer(new std::uint64_t[n]);
-    advise_huge_pages(buffer.get(), n * sizeof(std::uint64_t));  // fresh each layer (gen/frontier.h)
+    std::uint64_t* const buffer = room.get(n);
     std::vector<std::size_t> count(std::size_t(threads) * RADIX);
 #pragma omp parallel num_threads(threads)
     {
@@ -367,7 +384,7 @@ void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<Sector
             index[k].position_of(slot, p);
             list[i] = k << 56 | std::uint64_t(p.them) << 32 | slot;  // them < 2^24, k < 2^8
         }
-        std::uint64_t *from = list.data(), *to = buffer.get();
+        std::uint64_t *from = list.data(), *to = buffer;
         // Two passes: the sorted list ends up back in `list`.
         for (int shift : {32, 32 + RADIX_BITS}) {
             std::size_t* c = &count[t * RADIX];
@@ -445,6 +462,10 @@ struct UnitSolver {
     // Per thread: where the init's words go while they are held (null:
     // written at once; see put()).
     std::vector<HeldWrites<SectorWordPlace>*> init_held;
+    // A layer's list of positions and its sort's buffer, kept from one
+    // layer to the next (their pages faulted in once, not every layer).
+    std::vector<std::uint64_t> layer_list;
+    SortRoom sort_room;
 
     UnitSolver(const Rules& r_, const std::vector<Sector>& sectors_, const ChildValues& children_,
                const SolveOptions& opt_)
@@ -1407,10 +1428,11 @@ struct UnitSolver {
     void propagation_pass(Word code) {
         const bool loss = value_wdl(code) == Wdl::LOSS;
         std::vector<std::uint64_t> from_init;  // wins the init found: they may have been bettered
-        std::vector<std::uint64_t> list =
-            frontier.take(code, team(frontier.size(code) * 16), loss ? nullptr : &from_init);
+        std::vector<std::uint64_t>& list = layer_list;
+        frontier.take_into(list, code, team(frontier.size(code) * 16), loss ? nullptr : &from_init);
         stats.frontier_bytes =
-            std::max(stats.frontier_bytes, frontier.memory_bytes() + (list.capacity() + from_init.capacity()) * 8 * 2);
+            std::max(stats.frontier_bytes, frontier.memory_bytes() + (list.capacity() + from_init.capacity()) * 8 +
+                                               std::max(sort_room.size, list.size() + from_init.size()) * 8);
         if (!from_init.empty()) pass_over(from_init, code, true);
         std::vector<std::uint64_t>().swap(from_init);  // freed before the larger part's sort takes its buffer
         pass_over(list, code, false);
@@ -1423,7 +1445,7 @@ struct UnitSolver {
         const int layer = metric.plies(code);
         const bool loss = value_wdl(code) == Wdl::LOSS;
         const bool sorted = list.size() >= 1024;
-        if (sorted) sort_by_opponent(list, index, team(list.size() * 16));
+        if (sorted) sort_by_opponent(list, index, team(list.size() * 16), sort_room);
         // Streamed: the frontier's lists appended (4 bytes an entry) and
         // taken (4 read, 8 written); the sort's passes (the entries'
         // stones added, two radix passes of count, read and write, the
@@ -1484,6 +1506,12 @@ struct UnitSolver {
                 update(ready);
             }
         }
+    }
+
+    // Frees what the layers kept from one to the next.
+    void release_layer_room() {
+        std::vector<std::uint64_t>().swap(layer_list);
+        sort_room = SortRoom{};
     }
 
     // Finish: positions still unresolved are draws.
@@ -1584,6 +1612,7 @@ std::optional<std::string> solve_unit(const Rules& r, const std::vector<Sector>&
                     process_cpu_seconds() - c_pass);
         u.report("layer", u.metric.plies(Word(code)), total);
     }
+    u.release_layer_room();
     const double t_layers = omp_get_wtime();
     u.stats.layer_seconds = t_layers - t_init;
     u.stats.layer_cpu_seconds = process_cpu_seconds() - c_init;

@@ -234,6 +234,14 @@ int cmd_gen(std::span<char*> args) {
     // 20 MB more peak memory on nmm 5v5.  A fixed threshold keeps every
     // large array in its own mapping, returned to the system on free.
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    // Smaller blocks (the frontier's lists of most layers, the solver's
+    // per-pass room) come and go by the thousand a unit; when the heap's
+    // free top was handed back past glibc's default trim threshold, the
+    // next layer's blocks faulted it in again, page by page.  Kept, they
+    // are reused: lasker <= 6 on one thread 985 K -> 672 K page faults,
+    // 12.4 -> 8.8 s of system time, peak memory unchanged (BENCHMARKS.md,
+    // session 56).
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
 #endif
     Args a(args,
            {"--rules", "--max-stones", "--sectors", "--metric", "--out", "--threads", "--level", "--keep-children",

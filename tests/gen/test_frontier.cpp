@@ -119,3 +119,35 @@ TEST_CASE("frontier: lists that grow and are taken on 2 MiB pages keep every ent
     CHECK(f.size(3) == 0);
     CHECK(f.memory_bytes() == 0);
 }
+
+TEST_CASE("frontier: take_into one vector, layer after layer, reuses its room and gives what take gives", "[gen]") {
+    // The solver takes every layer into one vector (gen/solver.cpp,
+    // layer_list): a smaller layer must come in the room a larger one left
+    // (same storage, nothing stale past its end), a larger one must grow it.
+    std::vector<std::vector<std::uint64_t>> expect;
+    Frontier f = filled(3, 2, expect);
+    std::vector<std::uint64_t> out;
+    f.take_into(out, 1, 2);
+    CHECK(out == expect[1]);
+    const std::uint64_t* room = out.data();
+    const std::size_t capacity = out.capacity();
+    // Code 2 has about as many entries; take a third set smaller than it.
+    Frontier small(1, 1);
+    for (std::uint32_t s = 0; s < 1000; ++s) small.add(0, 0, s * 3, 5);
+    small.take_into(out, 5);
+    REQUIRE(out.size() == 1000);
+    CHECK(out.data() == room);
+    CHECK(out.capacity() == capacity);
+    for (std::uint32_t s = 0; s < 1000; ++s) CHECK(out[s] == Frontier::entry(0, s * 3));
+    // Larger than the room: it grows, and holds exactly the new entries.
+    Frontier large(1, 1);
+    for (std::uint32_t s = 0; s < capacity + 10; ++s) large.add(0, 0, s, 4);
+    large.take_into(out, 4);
+    REQUIRE(out.size() == capacity + 10);
+    std::size_t wrong = 0;
+    for (std::size_t s = 0; s < out.size(); ++s) wrong += out[s] != Frontier::entry(0, s);
+    CHECK(wrong == 0);
+    f.take_into(out, 2);
+    CHECK(out == expect[2]);
+    CHECK(out.capacity() == capacity + 10);
+}
