@@ -131,7 +131,7 @@ TEST_CASE("frontier: take_into one vector, layer after layer, reuses its room an
     CHECK(out == expect[1]);
     const std::uint64_t* room = out.data();
     const std::size_t capacity = out.capacity();
-    // Code 2 has about as many entries; take a third set smaller than it.
+    // A smaller layer next: it must land in the same room.
     Frontier small(1, 1);
     for (std::uint32_t s = 0; s < 1000; ++s) small.add(0, 0, s * 3, 5);
     small.take_into(out, 5);
