@@ -73,10 +73,9 @@ public:
         take_into(out, code, threads, before_seal);
         return out;
     }
-    // take() into `out`, whose room is kept where it is large enough: a
-    // solver that takes every layer into one vector reuses the pages its
-    // largest layer so far faulted in (fresh room is faulted in and zeroed
-    // by the kernel page by page; BENCHMARKS.md, session 56).
+    // take() into `out`, whose room is kept where it is large enough
+    // (keep_room_on_huge_pages): a solver that takes every layer into one
+    // vector faults its pages in once.
     void take_into(std::vector<std::uint64_t>& out, std::uint16_t code, int threads = 1,
                    std::vector<std::uint64_t>* before_seal = nullptr) {
         struct Part {
@@ -100,10 +99,7 @@ public:
                 total_sealed += sealed;
             }
         out.clear();
-        if (out.capacity() < total) {
-            std::vector<std::uint64_t>().swap(out);  // the old room freed before the new is taken
-            reserve_on_huge_pages(out, total);
-        }
+        keep_room_on_huge_pages(out, total);
         out.resize(total);
         if (before_seal) {
             before_seal->clear();

@@ -41,4 +41,16 @@ void reserve_on_huge_pages(std::vector<T>& v, std::size_t n) {
     advise_huge_pages(v.data(), v.capacity() * sizeof(T));
 }
 
+// Room for n elements in v, for a buffer kept from one pass to the next:
+// grown (fresh, on 2 MiB pages) only when smaller than n, so a pass reuses
+// the pages the largest pass so far faulted in; fresh room is faulted in
+// and zeroed by the kernel page by page (BENCHMARKS.md, session 56).  The
+// old room is freed before the new is taken.  What v held may be lost.
+template <class T>
+void keep_room_on_huge_pages(std::vector<T>& v, std::size_t n) {
+    if (v.capacity() >= n) return;
+    std::vector<T>().swap(v);
+    reserve_on_huge_pages(v, n);
+}
+
 }  // namespace mtb

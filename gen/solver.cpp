@@ -349,30 +349,18 @@ struct PredRows {
 // sort stays stable and its result is the same for any number of threads.
 // (Done by one thread it was most of the layers' wall time on 16 cores:
 // about 14 of 19.5 s on nmm 6v7+7v6.)
-// The buffer is `room`, kept by the caller from one layer to the next and
-// grown (fresh, on 2 MiB pages: gen/huge_pages.h) only when a layer needs
-// more: a fresh buffer each layer was faulted in and zeroed by the kernel
-// each time (BENCHMARKS.md, session 56).
-struct SortRoom {
-    std::unique_ptr<std::uint64_t[]> buffer;
-    std::size_t size = 0;
-    std::uint64_t* get(std::size_t n) {
-        if (n > size) {
-            buffer.reset();  // the old room freed before the new is taken
-            buffer.reset(new std::uint64_t[n]);
-            size = n;
-            advise_huge_pages(buffer.get(), n * sizeof(std::uint64_t));
-        }
-        return buffer.get();
-    }
-};
+// The buffer is `room`, kept by the caller from one layer to the next
+// (keep_room_on_huge_pages): a fresh buffer each layer was faulted in and
+// zeroed by the kernel each time (BENCHMARKS.md, session 56).
 void sort_by_opponent(std::vector<std::uint64_t>& list, const std::vector<SectorIndex>& index, int threads,
-                      SortRoom& room) {
+                      std::vector<std::uint64_t>& room) {
     constexpr std::uint64_t SLOT_MASK = (std::uint64_t(1) << Frontier::SLOT_BITS) - 1;
     constexpr int RADIX_BITS = 13;
     constexpr std::size_t RADIX = std::size_t(1) << RADIX_BITS;
     const std::size_t n = list.size();
-    std::uint64_t* const buffer = room.get(n);
+    keep_room_on_huge_pages(room, n);
+    if (room.size() < n) room.resize(n);  // within its room: only the part never used before is written
+    std::uint64_t* const buffer = room.data();
     std::vector<std::size_t> count(std::size_t(threads) * RADIX);
 #pragma omp parallel num_threads(threads)
     {
@@ -465,7 +453,7 @@ struct UnitSolver {
     // A layer's list of positions and its sort's buffer, kept from one
     // layer to the next (their pages faulted in once, not every layer).
     std::vector<std::uint64_t> layer_list;
-    SortRoom sort_room;
+    std::vector<std::uint64_t> sort_room;
 
     UnitSolver(const Rules& r_, const std::vector<Sector>& sectors_, const ChildValues& children_,
                const SolveOptions& opt_)
@@ -1432,7 +1420,7 @@ struct UnitSolver {
         frontier.take_into(list, code, team(frontier.size(code) * 16), loss ? nullptr : &from_init);
         stats.frontier_bytes =
             std::max(stats.frontier_bytes, frontier.memory_bytes() + (list.capacity() + from_init.capacity()) * 8 +
-                                               std::max(sort_room.size, list.size() + from_init.size()) * 8);
+                                               std::max(sort_room.capacity(), list.size() + from_init.size()) * 8);
         if (!from_init.empty()) pass_over(from_init, code, true);
         std::vector<std::uint64_t>().swap(from_init);  // freed before the larger part's sort takes its buffer
         pass_over(list, code, false);
@@ -1511,7 +1499,7 @@ struct UnitSolver {
     // Frees what the layers kept from one to the next.
     void release_layer_room() {
         std::vector<std::uint64_t>().swap(layer_list);
-        sort_room = SortRoom{};
+        std::vector<std::uint64_t>().swap(sort_room);
     }
 
     // Finish: positions still unresolved are draws.
