@@ -59,6 +59,10 @@ struct Exits {
     bool draw = false;  // some exit draws (or, under a limit, needs too long)
     int plies = 0;      // plies looked at, exits and in-unit children (0: blocked)
     int reads = 0;      // children's values read (PhaseTraffic)
+    // The placements gave their wins alone (UnitSolver::place_wins_coded):
+    // what their draws and losses give is not here, so a pending word keeps
+    // no exits and its last refutation looks at them again.
+    bool partial = false;
 
     void add(const Metric& m, ValueCode v, bool capture) {
         if (v == VALUE_DRAW) {
@@ -193,7 +197,7 @@ struct ExitRows {
         fixing = -1;
         have_removable = false;
         have_place_codes = false;
-        have_place_keys = place_keys_ok = false;
+        have_place_keys = place_keys_ok = have_place_best = false;
         have_capture_keys[0] = have_capture_keys[1] = false;
         for (std::uint32_t& h : have) h = 0;
     }
@@ -220,9 +224,12 @@ struct ExitRows {
         // those stones among the points free of `them`; one list for
         // placements, one for moves.
         std::vector<std::uint16_t> capture_keys[2];
+        // The largest win key() among each mover's placements, by the colex
+        // rank of the mover's code (UnitSolver::place_wins_coded); 0: none.
+        std::vector<std::uint16_t> place_best;
     };
     KeyRoom* key_room = nullptr;
-    bool have_place_keys = false, place_keys_ok = false;
+    bool have_place_keys = false, place_keys_ok = false, have_place_best = false;
     bool have_capture_keys[2] = {};  // capture_keys[i] cleared for `them`
     std::uint64_t decoded = 0;
     // removable(r, them), found when first asked: in slot order `them`
@@ -584,13 +591,21 @@ struct UnitSolver {
             if (capture_exits_keyed(tk[kind], kind, rows, rem, mover, e)) return;
             for (Bitboard x = rem; x;) child(kind, pop_lsb(x), mover);
         };
-        if (s.us_hand > 0) {  // placements
+        // The placements that remove nothing, done last: with in-unit
+        // children (n_in of them) only their wins are needed now.
+        auto placements = [&](int n_in) {
+            if (s.us_hand == 0) return n_in;
+            const Bitboard to = empty & ~closing;
+            if (n_in > 0 && opt.placement_wins_alone && place_wins_coded(tk[PLY_PLACE], rows, to, us, e)) return n_in;
+            if (!place_exits_coded(tk[PLY_PLACE], rows, to, us, e))
+                for (Bitboard t = to; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
+            return n_in;
+        };
+        if (s.us_hand > 0) {  // placements that close a mill
             if (closing && capture_ends) {
                 e.win = 1;
                 return 0;
             }
-            if (!place_exits_coded(tk[PLY_PLACE], rows, empty & ~closing, us, e))
-                for (Bitboard t = empty & ~closing; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
             for (Bitboard t = closing; t;) {
                 const Bitboard mover = us | bit(pop_lsb(t));
                 captures(PLY_PLACE_REMOVE, mover);
@@ -619,7 +634,7 @@ struct UnitSolver {
                         captures(PLY_MOVE_REMOVE, mover);
                     }
                 }
-                return n_in + steps;
+                return placements(n_in + steps);
             }
             for (Bitboard f = us; f;) {
                 const Point from = pop_lsb(f);
@@ -649,7 +664,7 @@ struct UnitSolver {
         if (keyed)
             n_in +=
                 quiet_classes(keys, n_keys, us, r.can_fly(s.us_board, s.us_hand), closing, std::uint64_t(rows.fixing));
-        return n_in;
+        return placements(n_in);
     }
 
     // The captures of one mill-closing ply (kind `kind`, one child for
@@ -753,13 +768,7 @@ struct UnitSolver {
         if (!coded && !(rows.key_room && row.image)) return false;
         if (rows.key_room && !rows.have_place_keys) place_keys(*t.table, row, us, rows);
         if (!coded && !rows.place_keys_ok) return false;
-        if (!rows.have_place_codes) {
-            for (Bitboard f = r.board->all & ~rows.them; f;) {
-                const Point p = pop_lsb(f);
-                rows.place_codes[p] = SectorIndex::row_code(row, bit(p));
-            }
-            rows.have_place_codes = true;
-        }
+        if (!rows.have_place_codes) place_codes(row, rows);
         const std::uint32_t code = SectorIndex::row_code(row, us);
         const int n = popcount(to);
         e.plies += n;
@@ -775,6 +784,76 @@ struct UnitSolver {
             e.add(metric, t.table->at(SectorIndex::slot_of_code(row, code ^ rows.place_codes[pop_lsb(f)])), false);
         e.reads += n;
         return true;
+    }
+
+    // The placements to the points `to` (removing nothing) of a position
+    // with in-unit children, for their wins alone (e.partial; counted in
+    // e.plies): its word keeps no exits, and the position's last
+    // refutation, if it comes, looks at all its exits again (after_win).
+    // Only about 1 in 75 positions of lasker <= 6's sectors with stones in
+    // hand gets there, and a group's wins are few: so rather than each
+    // position reading the key of each of its placements, each win of the
+    // decoded child row is handed to the movers it came from, once a
+    // group (build_place_best), and a position reads one key.  False,
+    // doing nothing, where place_exits_coded would not serve it.
+    bool place_wins_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Exits& e) const {
+        if (!rows.key_room || t.in_unit >= 0 || !t.table || !to) return false;
+        const SectorIndex::Row& row = rows.row(t.table->index(), PLY_PLACE, MAX_POINTS);
+        if (!SectorIndex::coded(row) && !row.image) return false;
+        if (!rows.have_place_keys) place_keys(*t.table, row, us, rows);
+        if (!rows.place_keys_ok) return false;
+        if (!rows.have_place_codes) place_codes(row, rows);
+        if (!rows.have_place_best) build_place_best(rows, popcount(us));
+        e.plies += popcount(to);
+        e.partial = true;
+        if (const std::uint16_t best = rows.key_room->place_best[colex_rank24(SectorIndex::row_code(row, us))])
+            e.add_key(best);
+        return true;
+    }
+    // ExitRows::place_codes for the row `row` of placements.
+    void place_codes(const SectorIndex::Row& row, ExitRows& rows) const {
+        for (Bitboard f = r.board->all & ~rows.them; f;) {
+            const Point p = pop_lsb(f);
+            rows.place_codes[p] = SectorIndex::row_code(row, bit(p));
+        }
+        rows.have_place_codes = true;
+    }
+    // KeyRoom::place_best for movers of u stones, from the decoded child
+    // row (KeyRoom::keys: one key a code of u + 1 points, in colex order,
+    // which is the codes' numeric order): each win goes to the u-point
+    // codes it is one placement away from, unless that placement closes a
+    // mill (then a capture, when `them` has a stone to remove).
+    void build_place_best(ExitRows& rows, int u) const {
+        ExitRows::KeyRoom& room = *rows.key_room;
+        const Bitboard free = r.board->all & ~rows.them;
+        const int f = popcount(free);
+        Point point_of_code[MAX_POINTS];  // code bit -> point
+        for (Bitboard x = free; x;) {
+            const Point p = pop_lsb(x);
+            point_of_code[std::countr_zero(rows.place_codes[p])] = p;
+        }
+        room.place_best.assign(std::size_t(binomial(f, u)), 0);
+        const bool captures = rows.removable(r) != 0;
+        const std::vector<std::uint16_t>& keys = room.keys;
+        std::uint32_t code = (std::uint32_t(1) << (u + 1)) - 1;
+        for (std::size_t c = 0; c < keys.size(); ++c) {
+            assert(colex_rank24(code) == c);
+            if (keys[c] > Exits::KEY_DRAW) {  // a win for the mover
+                Bitboard stones = 0;
+                if (captures)
+                    for (std::uint32_t x = code; x; x &= x - 1) stones |= bit(point_of_code[std::countr_zero(x)]);
+                for (std::uint32_t x = code; x; x &= x - 1) {
+                    const int i = std::countr_zero(x);
+                    if (captures && mill_at(*r.board, stones, point_of_code[i])) continue;
+                    std::uint16_t& best = room.place_best[colex_rank24(code ^ (std::uint32_t(1) << i))];
+                    best = std::max(best, keys[c]);
+                }
+            }
+            // The next code of u + 1 points in numeric order.
+            const std::uint32_t low = code | (code - 1);
+            code = (low + 1) | (((~low & (low + 1)) - 1) >> (std::countr_zero(code) + 1));
+        }
+        rows.have_place_best = true;
     }
 
     // Decodes the child row `row` of placements that remove nothing into
@@ -1087,7 +1166,7 @@ struct UnitSolver {
         else if (outcome_after_plies(e.plies > 0) == Outcome::LOSS)  // blocked
             w = metric.loss(metric.blocked_loss());
         else if (n_in > 0)
-            w = pending_word(n_in, e, opt.keep_exits);
+            w = pending_word(n_in, e, opt.keep_exits && !e.partial);
         else if (e.draw)
             w = VALUE_DRAW;
         else

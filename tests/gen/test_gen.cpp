@@ -237,6 +237,50 @@ TEST_CASE("pending positions that keep their exits' values solve as those that l
     }
 }
 
+TEST_CASE("placements' wins alone, found once a group, solve as every placement read", "[gen][threads]") {
+    // Where the side to move places and has in-unit children, the grouped
+    // init takes only its placements' wins (SolveOptions::
+    // placement_wins_alone), handed from the child row's wins to the
+    // movers they came from, less the placements that close a mill; the
+    // word keeps no exits, and a last refutation looks at them again.  Off,
+    // every placement's value is read.  Lasker's rules on the 16-point
+    // board (so that placements close mills often in small sectors), with
+    // and without a no-capture limit.
+    for (int limit : {0, 20}) {
+        Rules r = *find_rules("six");
+        r.name = limit ? "six-lasker-20" : "six-lasker";
+        r.move_while_in_hand = true;
+        r.fly_at = 3;
+        r.no_capture_draw_plies = limit;
+        ChildValues on_children, off_children;
+        std::uint64_t compared = 0, looked_again = 0;
+        for (const SolveUnit& u : endgame_units(r, 5)) {
+            std::vector<std::vector<ValueCode>> on, off;
+            SolveOptions opt;
+            opt.metric = Metric::native(r);
+            opt.threads = 2;
+            opt.parallel_min = 1024;  // two threads on every pass
+            SolveStats on_stats, off_stats;
+            opt.stats = &on_stats;
+            REQUIRE(!solve_unit(r, u.sectors, on_children, on, opt));
+            opt.placement_wins_alone = false;
+            opt.stats = &off_stats;
+            REQUIRE(!solve_unit(r, u.sectors, off_children, off, opt));
+            // The second looks read exits in the win layers.
+            if (on_stats.win_layers.random_reads > off_stats.win_layers.random_reads) ++looked_again;
+            for (std::size_t k = 0; k < u.sectors.size(); ++k) {
+                INFO(r.name << " " << u.sectors[k].name());
+                CHECK(on[k] == off[k]);
+                compared += on[k].size();
+                on_children.add(r, u.sectors[k], on[k]);
+                off_children.add(r, u.sectors[k], off[k]);
+            }
+        }
+        CHECK(compared > 1000000);
+        CHECK(looked_again > 10);
+    }
+}
+
 namespace {
 // Entries k << 32 | slot over two sectors of a and b words (the packing of
 // gen/frontier.h), the first sector's words counted before the second's.
