@@ -592,11 +592,14 @@ struct UnitSolver {
             for (Bitboard x = rem; x;) child(kind, pop_lsb(x), mover);
         };
         // The placements that remove nothing, done last: with in-unit
-        // children (n_in of them) only their wins are needed now.
+        // children (n_in of them) only their wins are needed now, where
+        // the opponent holds no stone to place (place_wins_coded).
         auto placements = [&](int n_in) {
             if (s.us_hand == 0) return n_in;
             const Bitboard to = empty & ~closing;
-            if (n_in > 0 && opt.placement_wins_alone && place_wins_coded(tk[PLY_PLACE], rows, to, us, e)) return n_in;
+            if (n_in > 0 && s.them_hand == 0 && opt.placement_wins_alone &&
+                place_wins_coded(tk[PLY_PLACE], rows, to, us, e))
+                return n_in;
             if (!place_exits_coded(tk[PLY_PLACE], rows, to, us, e))
                 for (Bitboard t = to; t;) child(PLY_PLACE, MAX_POINTS, us | bit(pop_lsb(t)));
             return n_in;
@@ -790,12 +793,14 @@ struct UnitSolver {
     // with in-unit children, for their wins alone (e.partial; counted in
     // e.plies): its word keeps no exits, and the position's last
     // refutation, if it comes, looks at all its exits again (after_win).
-    // Only about 1 in 75 positions of lasker <= 6's sectors with stones in
-    // hand gets there, and a group's wins are few: so rather than each
-    // position reading the key of each of its placements, each win of the
-    // decoded child row is handed to the movers it came from, once a
-    // group (build_place_best), and a position reads one key.  False,
-    // doing nothing, where place_exits_coded would not serve it.
+    // Where the opponent holds no stone to place, 1 position in 400 of
+    // lasker <= 6's gets there (where he holds some, 1 in 30: those second
+    // looks cost more than they spare, and every placement is read there
+    // as before), and a group's wins are few: so rather than each position
+    // reading the key of each of its placements, each win of the decoded
+    // child row is handed to the movers it came from, once a group
+    // (build_place_best), and a position reads one key.  False, doing
+    // nothing, where place_exits_coded would not serve it.
     bool place_wins_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Exits& e) const {
         if (!rows.key_room || t.in_unit >= 0 || !t.table || !to) return false;
         const SectorIndex::Row& row = rows.row(t.table->index(), PLY_PLACE, MAX_POINTS);

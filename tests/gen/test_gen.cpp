@@ -238,8 +238,9 @@ TEST_CASE("pending positions that keep their exits' values solve as those that l
 }
 
 TEST_CASE("placements' wins alone, found once a group, solve as every placement read", "[gen][threads]") {
-    // Where the side to move places and has in-unit children, the grouped
-    // init takes only its placements' wins (SolveOptions::
+    // Where the side to move places and has in-unit children, and the
+    // opponent holds no stone to place, the grouped init takes only its
+    // placements' wins (SolveOptions::
     // placement_wins_alone), handed from the child row's wins to the
     // movers they came from, less the placements that close a mill; the
     // word keeps no exits, and a last refutation looks at them again.  Off,
@@ -277,7 +278,7 @@ TEST_CASE("placements' wins alone, found once a group, solve as every placement 
             }
         }
         CHECK(compared > 1000000);
-        CHECK(looked_again > 10);
+        CHECK(looked_again > 3);
     }
 }
 
