@@ -763,15 +763,9 @@ struct UnitSolver {
     // few KB that the group's positions share.  Measured, one thread: see
     // BENCHMARKS.md, "Session 34".
     bool place_exits_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Exits& e) const {
-        if (t.in_unit >= 0 || !t.table || !to) return false;
-        const SectorIndex::Row& row = rows.row(t.table->index(), PLY_PLACE, MAX_POINTS);
-        // A row with a stabiliser has codes but no slot a code: its
-        // placements are served by keys only (place_keys decodes it by code).
-        const bool coded = SectorIndex::coded(row);
-        if (!coded && !(rows.key_room && row.image)) return false;
-        if (rows.key_room && !rows.have_place_keys) place_keys(*t.table, row, us, rows);
-        if (!coded && !rows.place_keys_ok) return false;
-        if (!rows.have_place_codes) place_codes(row, rows);
+        const SectorIndex::Row* found = placement_row(t, rows, to, us);
+        if (!found) return false;
+        const SectorIndex::Row& row = *found;
         const std::uint32_t code = SectorIndex::row_code(row, us);
         const int n = popcount(to);
         e.plies += n;
@@ -802,26 +796,38 @@ struct UnitSolver {
     // (build_place_best), and a position reads one key.  False, doing
     // nothing, where place_exits_coded would not serve it.
     bool place_wins_coded(const Target& t, ExitRows& rows, Bitboard to, Bitboard us, Exits& e) const {
-        if (!rows.key_room || t.in_unit >= 0 || !t.table || !to) return false;
-        const SectorIndex::Row& row = rows.row(t.table->index(), PLY_PLACE, MAX_POINTS);
-        if (!SectorIndex::coded(row) && !row.image) return false;
-        if (!rows.have_place_keys) place_keys(*t.table, row, us, rows);
-        if (!rows.place_keys_ok) return false;
-        if (!rows.have_place_codes) place_codes(row, rows);
+        if (!rows.key_room) return false;
+        const SectorIndex::Row* row = placement_row(t, rows, to, us);
+        if (!row || !rows.place_keys_ok) return false;
         if (!rows.have_place_best) build_place_best(rows, popcount(us));
         e.plies += popcount(to);
         e.partial = true;
-        if (const std::uint16_t best = rows.key_room->place_best[colex_rank24(SectorIndex::row_code(row, us))])
+        if (const std::uint16_t best = rows.key_room->place_best[colex_rank24(SectorIndex::row_code(*row, us))])
             e.add_key(best);
         return true;
     }
-    // ExitRows::place_codes for the row `row` of placements.
-    void place_codes(const SectorIndex::Row& row, ExitRows& rows) const {
-        for (Bitboard f = r.board->all & ~rows.them; f;) {
-            const Point p = pop_lsb(f);
-            rows.place_codes[p] = SectorIndex::row_code(row, bit(p));
+    // The child row of the placements to `to` (removing nothing) of a
+    // mover with `us`, where its codes serve them: a coded row, or one the
+    // walk's key room decodes (rows.place_keys_ok says whether it did; a
+    // row with a stabiliser has codes but no slot a code, so only its keys
+    // serve it).  The row's keys and point codes (ExitRows) are set up on
+    // first use.  Null where they are not exits into a table, or the row
+    // serves them neither way.
+    const SectorIndex::Row* placement_row(const Target& t, ExitRows& rows, Bitboard to, Bitboard us) const {
+        if (t.in_unit >= 0 || !t.table || !to) return nullptr;
+        const SectorIndex::Row& row = rows.row(t.table->index(), PLY_PLACE, MAX_POINTS);
+        const bool coded = SectorIndex::coded(row);
+        if (!coded && !(rows.key_room && row.image)) return nullptr;
+        if (rows.key_room && !rows.have_place_keys) place_keys(*t.table, row, us, rows);
+        if (!coded && !rows.place_keys_ok) return nullptr;
+        if (!rows.have_place_codes) {
+            for (Bitboard f = r.board->all & ~rows.them; f;) {
+                const Point p = pop_lsb(f);
+                rows.place_codes[p] = SectorIndex::row_code(row, bit(p));
+            }
+            rows.have_place_codes = true;
         }
-        rows.have_place_codes = true;
+        return &row;
     }
     // KeyRoom::place_best for movers of u stones, from the decoded child
     // row (KeyRoom::keys: one key a code of u + 1 points, in colex order,

@@ -142,9 +142,10 @@ struct SolveOptions {
     // (gen/solver.cpp, init_pass).  Tests clear it to run the grouped walk
     // over every position.
     bool split_grouped_init = true;
-    // In the grouped init, a position whose side to move places and that
-    // has in-unit children takes only its placements' wins, found from the
-    // child row's wins once a group; its word then keeps no exits, and its
+    // In the grouped init, a position whose side to move places, that has
+    // in-unit children and whose opponent holds no stone to place takes
+    // only its placements' wins, found from the child row's wins once a
+    // group; its word then keeps no exits, and its
     // last refutation, if it comes, looks at them again (gen/solver.cpp,
     // place_wins_coded).  Tests clear it to read every placement's value.
     bool placement_wins_alone = true;
